@@ -1,0 +1,145 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import {themes as prismThemes} from 'prism-react-renderer';
+import {
+  ANNOUNCEMENT,
+  COPYRIGHT_YEAR,
+  LINKS,
+  SIDEBARS,
+  SITE,
+  SUPPORT_EMAIL,
+} from './src/constants';
+
+const config: Config = {
+  title: SITE.title,
+  tagline: SITE.tagline,
+  favicon: 'img/favicon.svg',
+  url: SITE.url,
+  baseUrl: SITE.baseUrl,
+  organizationName: SITE.organizationName,
+  projectName: SITE.projectName,
+  trailingSlash: undefined,
+
+  future: {
+    v4: true,
+    experimental_faster: true,
+  },
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  markdown: {
+    // .md files are CommonMark: writers can use < and { freely; .mdx opts into JSX.
+    format: 'detect',
+    hooks: {
+      onBrokenMarkdownLinks: 'warn',
+      onBrokenMarkdownImages: 'throw',
+    },
+  },
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+  },
+
+  customFields: {
+    assetsBaseUrl: LINKS.assetsBaseUrl,
+    supportEmail: SUPPORT_EMAIL,
+  },
+
+  scripts: [{src: `${SITE.baseUrl}feedback.js`, async: true}],
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: 'docs',
+          sidebarPath: './sidebars.ts',
+          breadcrumbs: true,
+          lastVersion: 'current',
+          versions: {current: {label: 'Next'}},
+        },
+        blog: false,
+        theme: {customCss: './src/css/custom.css'},
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themeConfig: {
+    image: 'img/social-card.png',
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    },
+    announcementBar: {
+      id: ANNOUNCEMENT.id,
+      content: ANNOUNCEMENT.content,
+      isCloseable: true,
+    },
+    docs: {
+      sidebar: {hideable: false, autoCollapseCategories: false},
+    },
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    navbar: {
+      title: SITE.title,
+      hideOnScroll: true,
+      logo: {
+        alt: 'Tower logo',
+        src: 'img/logo.svg',
+        srcDark: 'img/logo-dark.svg',
+        width: 28,
+        height: 28,
+      },
+      items: [
+        {type: 'docSidebar', sidebarId: SIDEBARS.docs, label: 'Documentation', position: 'left'},
+        {type: 'docSidebar', sidebarId: SIDEBARS.examples, label: 'Examples', position: 'left'},
+        {type: 'localeDropdown', position: 'right'},
+        {href: LINKS.mainSite, label: 'Tower', position: 'right'},
+        {href: LINKS.webApp, label: 'Web app', position: 'right'},
+        {href: LINKS.blog, label: 'Blog', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      logo: {
+        alt: 'Tower',
+        src: 'img/logo.svg',
+        srcDark: 'img/logo-dark.svg',
+        href: LINKS.mainSite,
+        width: 32,
+        height: 32,
+      },
+      links: [
+        {
+          title: 'Docs',
+          items: [
+            {label: 'Introduction', to: '/docs/intro'},
+            {label: 'Quick Start', to: '/docs/getting-started/quick-start'},
+            {label: 'Examples', to: '/docs/examples/intro'},
+          ],
+        },
+        {
+          title: 'Tower',
+          items: [
+            {label: 'tower.dev', href: LINKS.mainSite},
+            {label: 'Web app', href: LINKS.webApp},
+            {label: 'Blog', href: LINKS.blog},
+          ],
+        },
+        {
+          title: 'Help',
+          items: [{label: 'Email support', href: `mailto:${SUPPORT_EMAIL}`}],
+        },
+      ],
+      copyright: `Copyright © ${COPYRIGHT_YEAR} Tower Computing GmbH.`,
+    },
+    prism: {
+      theme: prismThemes.vsDark,
+      darkTheme: prismThemes.vsDark,
+      additionalLanguages: ['bash', 'toml'],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The one command that serves the whole site, search included: `npm run preview`.
+# It installs what is missing, builds for production and serves the build on
+# http://localhost:${PORT:-3000}. For live editing use `npm start` instead.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-deps.sh
+npm run build
+exec npx docusaurus serve --port "${PORT:-3000}" --host "${HOST:-localhost}" --no-open

@@ -1,0 +1,33 @@
+/**
+ * Starts one nginx for the built site and runs every browser test file
+ * against it (BASE_URL), two files at a time on this 2-core machine.
+ */
+import {spawnSync} from 'node:child_process';
+import {readdirSync} from 'node:fs';
+import path from 'node:path';
+import {REPO_ROOT} from './nginx-conf';
+import {startNginx} from './serve-nginx';
+
+async function main(): Promise<void> {
+const server = await startNginx();
+let status = 1;
+try {
+  const dir = path.join(REPO_ROOT, 'tests', 'e2e');
+  const only = process.argv.slice(2);
+  const files = readdirSync(dir)
+    .filter((file) => file.endsWith('.test.ts'))
+    .filter((file) => only.length === 0 || only.some((name) => file.includes(name)))
+    .map((file) => path.join(dir, file));
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+    {stdio: 'inherit', env: {...process.env, BASE_URL: server.url}},
+  );
+  status = result.status ?? 1;
+} finally {
+  await server.stop();
+}
+process.exit(status);
+}
+
+void main();

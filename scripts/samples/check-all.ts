@@ -1,0 +1,186 @@
+/**
+ * Runs every sample check over the docs of a repository checkout and collects the problems.
+ * Used by scripts/check-samples.ts; importable for tests.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { scanMarkdown } from './extract-blocks';
+import { checkPythonDocuments, type PythonDocument } from './check-python';
+import { checkTomlBlocks, createTowerfileValidator, type TowerfileValidator } from './check-towerfile';
+import { checkShellBlocks, CliIndex, type CliManifest } from './check-cli';
+import {
+  checkCliReference,
+  checkSdkReference,
+  checkTowerfileReference,
+  CLI_REFERENCE,
+  SDK_REFERENCE,
+  TOWERFILE_REFERENCE,
+  type ReferenceFiles,
+  type SdkManifest,
+} from './check-references';
+import { compareProblems, type Problem } from './types';
+
+export interface CheckOptions {
+  /** Repository root (the folder with docs/ and data/). */
+  root: string;
+  /**
+   * Only check the code blocks of these files (paths relative to `root` or absolute). Reference
+   * agreement is then checked only for reference pages among them. Default: every .md/.mdx file
+   * under docs/ except docs/reference/api/, and all three reference pages.
+   */
+  files?: string[];
+  /** Python interpreter used for python blocks. Default: python3. */
+  python?: string;
+}
+
+export interface CheckStats {
+  files: number;
+  pythonParsed: number;
+  pythonFragments: number;
+  toml: number;
+  towerfiles: number;
+  towerCommands: number;
+  referencePages: number;
+}
+
+export interface CheckReport {
+  problems: Problem[];
+  stats: CheckStats;
+}
+
+const DOCS_DIR = 'docs';
+const EXCLUDED_PREFIX = 'docs/reference/api/';
+
+/** Every .md/.mdx file under docs/ except the generated API reference, as sorted posix paths. */
+export function listDocFiles(root: string): string[] {
+  const found: string[] = [];
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(path.join(root, rel), { withFileTypes: true })) {
+      const child = `${rel}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!`${child}/`.startsWith(EXCLUDED_PREFIX)) walk(child);
+      } else if (/\.mdx?$/.test(entry.name) && !child.startsWith(EXCLUDED_PREFIX)) {
+        found.push(child);
+      }
+    }
+  };
+  if (existsSync(path.join(root, DOCS_DIR))) walk(DOCS_DIR);
+  return found.sort();
+}
+
+function toRelative(root: string, file: string): string {
+  const abs = path.resolve(root, file);
+  return path.relative(root, abs).split(path.sep).join('/');
+}
+
+export function checkSamples(options: CheckOptions): CheckReport {
+  const { root } = options;
+  const problems: Problem[] = [];
+  const stats: CheckStats = {
+    files: 0,
+    pythonParsed: 0,
+    pythonFragments: 0,
+    toml: 0,
+    towerfiles: 0,
+    towerCommands: 0,
+    referencePages: 0,
+  };
+
+  const loadJson = <T>(rel: string, neededFor: string, valid: (v: unknown) => boolean): T | null => {
+    const abs = path.join(root, rel);
+    if (!existsSync(abs)) {
+      problems.push({ file: rel, line: 1, message: `file does not exist (needed for ${neededFor})` });
+      return null;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(readFileSync(abs, 'utf8'));
+    } catch (err) {
+      problems.push({ file: rel, line: 1, message: `not valid JSON: ${(err as Error).message}` });
+      return null;
+    }
+    if (!valid(value)) {
+      problems.push({ file: rel, line: 1, message: `unexpected format (needed for ${neededFor})` });
+      return null;
+    }
+    return value as T;
+  };
+
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+  const cliManifest = loadJson<CliManifest>(
+    CLI_REFERENCE.source,
+    `shell code blocks and ${CLI_REFERENCE.page}`,
+    (v) => isObject(v) && Array.isArray(v.commands) && Array.isArray(v.globalFlags),
+  );
+  const sdkManifest = loadJson<SdkManifest>(
+    SDK_REFERENCE.source,
+    SDK_REFERENCE.page,
+    (v) => isObject(v) && Array.isArray(v.entries),
+  );
+  const schema = loadJson<object>(
+    TOWERFILE_REFERENCE.source,
+    `Towerfile code blocks and ${TOWERFILE_REFERENCE.page}`,
+    isObject,
+  );
+
+  let validator: TowerfileValidator | null = null;
+  if (schema) {
+    try {
+      validator = createTowerfileValidator(schema);
+    } catch (err) {
+      problems.push({ file: TOWERFILE_REFERENCE.source, line: 1, message: `schema does not compile: ${(err as Error).message}` });
+    }
+  }
+  const cliIndex = cliManifest ? new CliIndex(cliManifest) : null;
+
+  const files = options.files ? options.files.map((f) => toRelative(root, f)) : listDocFiles(root);
+  const pythonDocs: PythonDocument[] = [];
+  for (const file of files) {
+    const abs = path.join(root, file);
+    if (!existsSync(abs)) {
+      problems.push({ file, line: 1, message: 'file does not exist' });
+      continue;
+    }
+    stats.files++;
+    const { blocks } = scanMarkdown(readFileSync(abs, 'utf8'));
+    for (const block of blocks) {
+      if (!block.closed) problems.push({ file, line: block.line, message: 'code fence is never closed' });
+    }
+    const toml = checkTomlBlocks(blocks, validator);
+    stats.toml += toml.toml;
+    stats.towerfiles += toml.towerfiles;
+    problems.push(...toml.problems.map((p) => ({ file, ...p })));
+    if (cliIndex) {
+      const shell = checkShellBlocks(blocks, cliIndex);
+      stats.towerCommands += shell.commands;
+      problems.push(...shell.problems.map((p) => ({ file, ...p })));
+    }
+    pythonDocs.push({ file, blocks });
+  }
+
+  const python = checkPythonDocuments(pythonDocs, options.python);
+  stats.pythonParsed = python.parsed;
+  stats.pythonFragments = python.fragments;
+  problems.push(...python.problems);
+
+  // `run` is null when the manifest or schema is missing or broken; that is already reported.
+  const references: { ref: ReferenceFiles; run: ((markdown: string) => Problem[]) | null }[] = [
+    { ref: CLI_REFERENCE, run: cliManifest && ((md) => checkCliReference(md, cliManifest)) },
+    { ref: SDK_REFERENCE, run: sdkManifest && ((md) => checkSdkReference(md, sdkManifest)) },
+    { ref: TOWERFILE_REFERENCE, run: schema && ((md) => checkTowerfileReference(md, schema)) },
+  ];
+  for (const { ref, run } of references) {
+    if (options.files && !files.includes(ref.page)) continue;
+    const abs = path.join(root, ref.page);
+    if (!existsSync(abs)) {
+      problems.push({ file: ref.page, line: 1, message: `reference page does not exist (it must document ${ref.source})` });
+      continue;
+    }
+    if (!run) continue;
+    stats.referencePages++;
+    problems.push(...run(readFileSync(abs, 'utf8')));
+  }
+
+  problems.sort(compareProblems);
+  return { problems, stats };
+}

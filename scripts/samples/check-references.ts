@@ -1,0 +1,203 @@
+/**
+ * Reference pages and their manifests must agree both ways:
+ * - docs/reference/tower-cli.md: headings whose whole text is `tower <path>` vs the command paths of
+ *   data/cli-manifest.json (hidden commands may be documented but need not be; a bare `tower`
+ *   heading for the program itself is allowed);
+ * - docs/reference/tower-sdk.md: headings whose whole text is a backticked name vs the `name` of each
+ *   entry of data/sdk-manifest.json;
+ * - docs/reference/towerfile.md: headings `[table]` / `[[array]]` and backticked key paths
+ *   (`app.name`, `parameters[].name`) vs the sections and keys derived from
+ *   data/towerfile.schema.json.
+ * Missing on the page and missing in the manifest are reported separately; a name with two headings
+ * is reported too.
+ */
+import { extractHeadings } from './extract-blocks';
+import { didYouMean } from './suggest';
+import type { Problem } from './types';
+import type { CliManifest } from './check-cli';
+
+export interface SdkManifest {
+  sdkVersion?: string;
+  entries: { name: string; kind?: string; signature?: string }[];
+}
+
+export interface ReferenceFiles {
+  /** The reference page, relative to the repository root. */
+  page: string;
+  /** The manifest or schema it is compared with. */
+  source: string;
+}
+
+export const CLI_REFERENCE: ReferenceFiles = { page: 'docs/reference/tower-cli.md', source: 'data/cli-manifest.json' };
+export const SDK_REFERENCE: ReferenceFiles = { page: 'docs/reference/tower-sdk.md', source: 'data/sdk-manifest.json' };
+export const TOWERFILE_REFERENCE: ReferenceFiles = {
+  page: 'docs/reference/towerfile.md',
+  source: 'data/towerfile.schema.json',
+};
+
+interface NamedHeading {
+  name: string;
+  line: number;
+}
+
+/** Headings whose whole text is one backticked span, as the text inside the backticks. */
+export function backtickedHeadings(markdown: string): NamedHeading[] {
+  const result: NamedHeading[] = [];
+  for (const heading of extractHeadings(markdown)) {
+    const m = /^`([^`]+)`$/.exec(heading.text);
+    if (m) result.push({ name: m[1], line: heading.line });
+  }
+  return result;
+}
+
+interface Comparison {
+  files: ReferenceFiles;
+  /** What a name is, for messages: "command", "SDK entry", "Towerfile key". */
+  what: string;
+  documented: NamedHeading[];
+  expected: Iterable<string>;
+  /** Names that may be documented but need not be. */
+  optional?: ReadonlySet<string>;
+  render: (name: string) => string;
+}
+
+function compare(c: Comparison): Problem[] {
+  const problems: Problem[] = [];
+  const expected = new Set(c.expected);
+  const seen = new Map<string, number>();
+  for (const { name, line } of c.documented) {
+    const first = seen.get(name);
+    if (first !== undefined) {
+      problems.push({
+        file: c.files.page,
+        line,
+        message: `${c.what} ${c.render(name)} has a second heading (first on line ${first})`,
+      });
+      continue;
+    }
+    seen.set(name, line);
+    if (!expected.has(name) && !c.optional?.has(name)) {
+      problems.push({
+        file: c.files.page,
+        line,
+        message: `missing in manifest: the page documents ${c.what} ${c.render(name)}, which ${c.files.source} ` +
+          `does not have${didYouMean(name, expected, c.render)}`,
+      });
+    }
+  }
+  for (const name of expected) {
+    if (!seen.has(name)) {
+      problems.push({
+        file: c.files.page,
+        line: 1,
+        message: `missing on page: ${c.what} ${c.render(name)} from ${c.files.source} has no heading ` +
+          `whose whole text is ${c.render(name)}`,
+      });
+    }
+  }
+  return problems;
+}
+
+export function checkCliReference(markdown: string, manifest: CliManifest, files = CLI_REFERENCE): Problem[] {
+  const documented: NamedHeading[] = [];
+  for (const heading of backtickedHeadings(markdown)) {
+    const m = /^tower(?: (.+))?$/.exec(heading.name);
+    if (m) documented.push({ name: (m[1] ?? '').trim().replace(/\s+/g, ' '), line: heading.line });
+  }
+  const optional = new Set(['', ...manifest.commands.filter((c) => c.hidden).map((c) => c.path)]);
+  return compare({
+    files,
+    what: 'command',
+    documented,
+    expected: manifest.commands.filter((c) => !c.hidden).map((c) => c.path),
+    optional,
+    render: (path) => `\`${path === '' ? 'tower' : `tower ${path}`}\``,
+  });
+}
+
+export function checkSdkReference(markdown: string, manifest: SdkManifest, files = SDK_REFERENCE): Problem[] {
+  return compare({
+    files,
+    what: 'SDK entry',
+    documented: backtickedHeadings(markdown),
+    expected: manifest.entries.map((e) => e.name),
+    render: (name) => `\`${name}\``,
+  });
+}
+
+type JsonSchema = { [key: string]: unknown };
+
+function resolveRef(root: JsonSchema, schema: JsonSchema): JsonSchema {
+  let current = schema;
+  for (let guard = 0; typeof current.$ref === 'string' && guard < 32; guard++) {
+    const ref = current.$ref as string;
+    if (!ref.startsWith('#')) break;
+    let target: unknown = root;
+    for (const part of ref.slice(1).split('/').filter(Boolean)) {
+      target = (target as JsonSchema | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    }
+    if (typeof target !== 'object' || target === null) break;
+    current = target as JsonSchema;
+  }
+  return current;
+}
+
+function properties(schema: JsonSchema): [string, JsonSchema][] {
+  const props = schema.properties;
+  return typeof props === 'object' && props !== null ? Object.entries(props as Record<string, JsonSchema>) : [];
+}
+
+function tableItems(root: JsonSchema, schema: JsonSchema): JsonSchema | null {
+  const items = schema.items;
+  if (typeof items !== 'object' || items === null) return null;
+  const resolved = resolveRef(root, items as JsonSchema);
+  return properties(resolved).length > 0 ? resolved : null;
+}
+
+/**
+ * The heading names a Towerfile reference must have, derived from the schema: `[name]` for each
+ * top-level table, `[[name]]` for each top-level array of tables, and a key path for every key:
+ * `app.name`, `parameters[].name` (nested tables continue the path the same way).
+ */
+export function towerfileHeadingNames(schema: object): { sections: string[]; keys: string[] } {
+  const root = schema as JsonSchema;
+  const sections: string[] = [];
+  const keys: string[] = [];
+  const walk = (prefix: string, node: JsonSchema) => {
+    for (const [key, raw] of properties(node)) {
+      const child = resolveRef(root, raw);
+      const path = prefix === '' ? key : `${prefix}.${key}`;
+      const items = tableItems(root, child);
+      if (prefix === '') {
+        if (items) sections.push(`[[${key}]]`);
+        else if (properties(child).length > 0) sections.push(`[${key}]`);
+        else keys.push(path);
+      } else {
+        keys.push(path);
+      }
+      if (items) walk(`${path}[]`, items);
+      else if (properties(child).length > 0) walk(path, child);
+    }
+  };
+  walk('', resolveRef(root, root));
+  return { sections, keys };
+}
+
+const SECTION_HEADING = /^\[\[?[A-Za-z_][\w.-]*\]\]?$/;
+const KEY_PATH_HEADING = /^[A-Za-z_][\w-]*(?:\[\])?(?:\.[A-Za-z_][\w-]*(?:\[\])?)+$/;
+
+export function checkTowerfileReference(markdown: string, schema: object, files = TOWERFILE_REFERENCE): Problem[] {
+  const { sections, keys } = towerfileHeadingNames(schema);
+  const expected = [...sections, ...keys];
+  const known = new Set(expected);
+  const documented = backtickedHeadings(markdown).filter(
+    (h) => SECTION_HEADING.test(h.name) || KEY_PATH_HEADING.test(h.name) || known.has(h.name),
+  );
+  return compare({
+    files,
+    what: 'Towerfile section or key',
+    documented,
+    expected,
+    render: (name) => `\`${name}\``,
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * Serves a production build with Debian's nginx on loopback, using the same
+ * rules as production (deploy/nginx). Used by the browser tests and by
+ * `npm run serve:nginx`.
+ */
+import {spawn, type ChildProcess} from 'node:child_process';
+import {copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {REPO_ROOT, writeNginxConf, type CspOptions} from './nginx-conf';
+
+export type RunningServer = {url: string; stop: () => Promise<void>; confDir: string};
+
+const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForPort(port: number, child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`nginx did not listen on ${port} within ${timeoutMs} ms`);
+}
+
+export async function startNginx(
+  buildDir = path.join(REPO_ROOT, 'build'),
+  port?: number,
+  options: CspOptions = {},
+): Promise<RunningServer> {
+  if (!existsSync(NGINX_BIN)) {
+    throw new Error(`nginx not found at ${NGINX_BIN}: apt-get install nginx-light (or set NGINX_BIN).`);
+  }
+  const listenPort = port ?? (await freePort());
+  const confDir = mkdtempSync(path.join(os.tmpdir(), 'tower-docs-nginx-'));
+  writeNginxConf(buildDir, confDir, options);
+  copyFileSync('/etc/nginx/mime.types', path.join(confDir, 'mime.types'));
+  const conf = `
+worker_processes 1;
+pid ${confDir}/nginx.pid;
+error_log ${confDir}/error.log warn;
+daemon off;
+events { worker_connections 1024; }
+http {
+    include mime.types;
+    default_type application/octet-stream;
+    access_log off;
+    sendfile on;
+    client_body_temp_path ${confDir}/client_body;
+    proxy_temp_path ${confDir}/proxy;
+    fastcgi_temp_path ${confDir}/fastcgi;
+    uwsgi_temp_path ${confDir}/uwsgi;
+    scgi_temp_path ${confDir}/scgi;
+    server {
+        listen 127.0.0.1:${listenPort};
+        server_name localhost;
+        root ${path.resolve(buildDir)};
+        include tower-docs/site.conf;
+    }
+}
+`;
+  writeFileSync(path.join(confDir, 'nginx.conf'), conf);
+  const child = spawn(NGINX_BIN, ['-p', confDir, '-c', path.join(confDir, 'nginx.conf')], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForPort(listenPort, child);
+  return {
+    url: `http://127.0.0.1:${listenPort}`,
+    confDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGQUIT');
+        await exited;
+      }
+      rmSync(confDir, {recursive: true, force: true});
+    },
+  };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const port = Number(process.env.PORT ?? 3000);
+  startNginx(path.join(REPO_ROOT, 'build'), port).then((server) => {
+    console.log(`Serving build/ with nginx at ${server.url} (Ctrl+C to stop)`);
+    const stop = () => server.stop().then(() => process.exit(0));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

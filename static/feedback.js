@@ -1,0 +1,100 @@
+/*
+ * "Was this page helpful?" widget, loaded with `async` from the site root so it
+ * never blocks rendering. It appends itself under each docs article, also after
+ * client-side navigation. With no endpoint configured (the default) the answer
+ * opens a prefilled e-mail to support; with <meta name="tower-feedback-endpoint">
+ * it POSTs {page, helpful} there instead.
+ */
+(function () {
+  'use strict';
+  var SUPPORT = 'hello@tower.dev';
+  var WIDGET_CLASS = 'tower-feedback';
+
+  function endpoint() {
+    var meta = document.querySelector('meta[name="tower-feedback-endpoint"]');
+    return meta && meta.content ? meta.content : null;
+  }
+
+  function mailto(helpful) {
+    var subject = 'Docs feedback: ' + document.title;
+    var body =
+      'Page: ' + location.href + '\n' +
+      'Helpful: ' + (helpful ? 'yes' : 'no') + '\n\n' +
+      'What could be better?\n';
+    return 'mailto:' + SUPPORT + '?subject=' + encodeURIComponent(subject) +
+      '&body=' + encodeURIComponent(body);
+  }
+
+  function thank(box, helpful) {
+    box.replaceChildren();
+    var text = document.createElement('p');
+    text.className = WIDGET_CLASS + '__thanks';
+    text.setAttribute('role', 'status');
+    text.textContent = 'Thank you for the feedback.';
+    box.appendChild(text);
+    if (!endpoint()) {
+      var link = document.createElement('a');
+      link.href = mailto(helpful);
+      link.textContent = 'Tell us more by e-mail';
+      box.appendChild(link);
+    }
+  }
+
+  function answer(box, helpful) {
+    var url = endpoint();
+    if (url) {
+      try {
+        fetch(url, {
+          method: 'POST',
+          headers: {'Content-Type': 'application/json'},
+          body: JSON.stringify({page: location.pathname, helpful: helpful}),
+          keepalive: true,
+        }).catch(function () {});
+      } catch (e) {
+        /* feedback is best effort */
+      }
+    }
+    thank(box, helpful);
+  }
+
+  function build() {
+    var box = document.createElement('aside');
+    box.className = WIDGET_CLASS;
+    box.setAttribute('aria-label', 'Page feedback');
+    var question = document.createElement('span');
+    question.className = WIDGET_CLASS + '__question';
+    question.textContent = 'Was this page helpful?';
+    box.appendChild(question);
+    [['Yes', true], ['No', false]].forEach(function (choice) {
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'button button--sm button--outline button--primary';
+      button.textContent = choice[0];
+      button.addEventListener('click', function () {
+        answer(box, choice[1]);
+      });
+      box.appendChild(button);
+    });
+    return box;
+  }
+
+  function mount() {
+    var article = document.querySelector('.theme-doc-markdown');
+    if (!article || article.parentElement.querySelector('.' + WIDGET_CLASS)) return;
+    article.insertAdjacentElement('afterend', build());
+  }
+
+  function start() {
+    mount();
+    new MutationObserver(mount).observe(document.getElementById('__docusaurus') || document.body, {
+      childList: true,
+      subtree: true,
+    });
+  }
+
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', start);
+  } else {
+    start();
+  }
+})();

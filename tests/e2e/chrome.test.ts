@@ -1,0 +1,247 @@
+/**
+ * The site's chrome as a reader meets it: navbar, mobile menu, skip link,
+ * footer, colour mode, announcement bar, storage failures and privacy.
+ */
+import assert from 'node:assert/strict';
+import {after, before, describe, test} from 'node:test';
+import type {Browser, Page} from 'playwright-core';
+import {ANNOUNCEMENT, COPYRIGHT_YEAR, LINKS, SUPPORT_EMAIL} from '../../src/constants';
+import {DESKTOP, PHONE, goto, launchBrowser, openContext, waitForHydration} from './support/browser';
+import {siteUrl} from './support/server';
+import {headingOf} from './routes';
+
+const LONG_PAGE = '/docs/reference/tower-cli';
+
+let browser: Browser;
+let base: string;
+
+before(async () => {
+  base = await siteUrl();
+  browser = await launchBrowser();
+});
+after(() => browser?.close());
+
+async function navbarHidden(page: Page): Promise<boolean> {
+  return page.locator('nav.navbar').evaluate((nav) => nav.classList.contains('navbar--hidden'));
+}
+
+async function scrollTo(page: Page, y: number): Promise<void> {
+  await page.evaluate((top) => window.scrollTo({top, behavior: 'instant'}), y);
+  // The navbar reacts to scroll events on the next frames.
+  await page.waitForTimeout(150);
+}
+
+describe('navbar', () => {
+  test('has the two sidebars on the left and the external links on the right', async () => {
+    const {page, context} = await openContext(browser, base);
+    await goto(page, `${base}/docs/intro`);
+    const left = page.locator('.navbar__items:not(.navbar__items--right) a.navbar__link');
+    assert.deepEqual(await left.allInnerTexts(), ['Documentation', 'Examples']);
+    const right = page.locator('.navbar__items--right a.navbar__link[href^="http"]');
+    assert.deepEqual(await right.evaluateAll((links) => links.map((a) => a.getAttribute('href'))), [
+      LINKS.mainSite,
+      LINKS.webApp,
+      LINKS.blog,
+    ]);
+    assert.equal(await page.locator('.navbar__items--right .dropdown > .navbar__link').first().innerText(), 'English');
+    await page.getByRole('link', {name: 'Examples', exact: true}).first().click();
+    await page.waitForURL(`${base}/docs/examples/intro`);
+    assert.match(await page.locator('.theme-doc-sidebar-container').innerText(), /Using dltHub/);
+    assert.doesNotMatch(await page.locator('.theme-doc-sidebar-container').innerText(), /Concepts/);
+    await context.close();
+  });
+
+  test('hides on scroll down past its height, shows on scroll up and near the top', async () => {
+    const {page, context} = await openContext(browser, base);
+    await goto(page, `${base}${LONG_PAGE}`);
+    assert.equal(await navbarHidden(page), false, 'visible at the top');
+    await scrollTo(page, 30);
+    await scrollTo(page, 40);
+    assert.equal(await navbarHidden(page), false, 'still visible within its own height');
+    await scrollTo(page, 1500);
+    assert.equal(await navbarHidden(page), true, 'hidden after scrolling down');
+    await scrollTo(page, 1200);
+    assert.equal(await navbarHidden(page), false, 'shown again on scrolling up');
+    await scrollTo(page, 2500);
+    assert.equal(await navbarHidden(page), true);
+    await scrollTo(page, 0);
+    assert.equal(await navbarHidden(page), false, 'always shown at the top');
+    await context.close();
+  });
+
+  test('hides after a jump to an in-page anchor', async () => {
+    const {page, context} = await openContext(browser, base);
+    await goto(page, `${base}${LONG_PAGE}`);
+    const tocLink = page.locator('.table-of-contents a').nth(3);
+    const hash = (await tocLink.getAttribute('href'))!;
+    await tocLink.click();
+    await page.waitForFunction((h) => location.hash === h, hash);
+    await page.waitForTimeout(300);
+    assert.equal(await navbarHidden(page), true);
+    await context.close();
+  });
+});
+
+describe('mobile layout', () => {
+  test('opens the mobile sidebar at 390 px, offers the back button, closes on desktop width', async () => {
+    const {page, context} = await openContext(browser, base, {viewport: PHONE});
+    await goto(page, `${base}/docs/concepts/apps`);
+    assert.equal(await page.locator('.navbar__items--right .navbar__link[href="https://tower.dev"]').isVisible(), false);
+    const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
+    await toggle.click();
+    const sidebar = page.locator('.navbar-sidebar');
+    await sidebar.waitFor({state: 'visible'});
+    assert.equal(await page.locator('html').evaluate((el) => el.classList.contains('navbar-sidebar--show') || document.querySelector('.navbar')!.classList.contains('navbar-sidebar--show')), true);
+    // On a docs page the secondary menu (the docs sidebar) shows first.
+    const back = page.getByRole('button', {name: '← Back to main menu'});
+    await back.waitFor({state: 'visible'});
+    assert.match(await page.locator('.navbar-sidebar__item.menu').last().innerText(), /Environments/);
+    await back.click();
+    await page.getByRole('link', {name: 'Examples', exact: true}).last().waitFor({state: 'visible'});
+    await page.setViewportSize(DESKTOP);
+    await page.waitForFunction(() => !document.querySelector('.navbar')!.classList.contains('navbar-sidebar--show'));
+    assert.equal(await page.locator('.navbar__items--right a[href="https://tower.dev"]').isVisible(), true);
+    await context.close();
+  });
+});
+
+describe('skip link', () => {
+  test('moves focus to the main content', async () => {
+    const {page, context} = await openContext(browser, base);
+    await goto(page, `${base}/docs/intro`);
+    await page.keyboard.press('Tab');
+    const skip = page.locator(':focus');
+    assert.equal(await skip.innerText(), 'Skip to main content');
+    await page.keyboard.press('Enter');
+    const focusedId = await page.evaluate(() => document.activeElement?.id ?? '');
+    assert.equal(focusedId, '__docusaurus_skipToContent_fallback');
+    const containsArticle = await page.evaluate(() => Boolean(document.activeElement?.querySelector('article h1')));
+    assert.equal(containsArticle, true, 'focus lands on the element holding the article');
+    await context.close();
+  });
+});
+
+describe('footer', () => {
+  test('links to the main site, web app, blog and support, with the copyright year', async () => {
+    const {page, context} = await openContext(browser, base);
+    await goto(page, `${base}/docs/intro`);
+    const footer = page.locator('footer.footer');
+    assert.equal(await footer.evaluate((el) => el.classList.contains('footer--dark')), true);
+    const hrefs = await footer.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    for (const href of [LINKS.mainSite, LINKS.webApp, LINKS.blog, `mailto:${SUPPORT_EMAIL}`]) {
+      assert.ok(hrefs.includes(href), `footer links to ${href}`);
+    }
+    assert.match(await footer.innerText(), new RegExp(`Copyright © ${COPYRIGHT_YEAR}`));
+    assert.ok((await footer.locator(`a[href="${LINKS.blog}"] svg`).count()) > 0, 'external links carry an icon');
+    const logo = footer.locator('.footer__logo');
+    assert.ok((await logo.count()) >= 1);
+    await context.close();
+  });
+});
+
+describe('colour mode', () => {
+  const mode = (page: Page) => page.locator('html').getAttribute('data-theme');
+
+  test('defaults to light even when the OS prefers dark', async () => {
+    const {page, context} = await openContext(browser, base, {colorScheme: 'dark'});
+    await goto(page, `${base}/`);
+    assert.equal(await mode(page), 'light');
+    await context.close();
+  });
+
+  test('cycles light, dark, system; persists across reload; syncs to another tab', async () => {
+    const {page, context} = await openContext(browser, base);
+    await goto(page, `${base}/docs/intro`);
+    const other = await context.newPage();
+    await goto(other, `${base}/docs/concepts/apps`);
+    const button = page.getByRole('button', {name: /Switch between dark and light mode/});
+    assert.match((await button.getAttribute('aria-label'))!, /currently light mode/);
+    await button.click();
+    assert.equal(await mode(page), 'dark');
+    assert.equal(await page.evaluate(() => localStorage.getItem('theme')), 'dark');
+    await other.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await page.reload();
+    await waitForHydration(page);
+    assert.equal(await mode(page), 'dark', 'the choice survives a reload');
+    await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+    assert.match((await page.getByRole('button', {name: /Switch between dark and light mode/}).getAttribute('aria-label'))!, /system mode/);
+    assert.equal(await page.evaluate(() => localStorage.getItem('theme')), null, 'system removes the stored choice');
+    await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+    assert.equal(await mode(page), 'light');
+    await other.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+    await context.close();
+  });
+});
+
+describe('announcement bar', () => {
+  const bar = (page: Page) => page.locator('.theme-announcement-bar');
+
+  test('can be closed and stays closed after reload', async () => {
+    const {page, context} = await openContext(browser, base);
+    await goto(page, `${base}/docs/intro`);
+    assert.equal(await bar(page).isVisible(), true);
+    assert.match(await bar(page).innerText(), /0\.3\.70/);
+    await bar(page).getByRole('button', {name: 'Close'}).click();
+    await bar(page).waitFor({state: 'hidden'});
+    assert.equal(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.dismiss')), 'true');
+    await page.reload();
+    await waitForHydration(page);
+    assert.equal(await bar(page).isVisible(), false);
+    await context.close();
+  });
+
+  test('comes back when the configured id differs from the stored one', async () => {
+    const {page, context} = await openContext(browser, base);
+    await context.addInitScript(() => {
+      localStorage.setItem('docusaurus.announcement.dismiss', 'true');
+      localStorage.setItem('docusaurus.announcement.id', 'an-older-announcement');
+    });
+    await goto(page, `${base}/docs/intro`);
+    await bar(page).waitFor({state: 'visible'});
+    assert.equal(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.id')), ANNOUNCEMENT.id);
+    assert.equal(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.dismiss')), 'false');
+    await context.close();
+  });
+});
+
+describe('blocked browser storage', () => {
+  test('the site still renders and navigates', async () => {
+    const {page, context, pageErrors} = await openContext(browser, base);
+    await context.addInitScript(() => {
+      const blocked = () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      };
+      Object.defineProperty(window, 'localStorage', {get: blocked, configurable: true});
+      Object.defineProperty(window, 'sessionStorage', {get: blocked, configurable: true});
+    });
+    await goto(page, `${base}/docs/intro`);
+    assert.equal(await page.locator('article h1').innerText(), headingOf('/docs/intro'));
+    await page.locator('.theme-doc-sidebar-container a[href="/docs/concepts/apps"]').click();
+    await page.waitForURL(`${base}/docs/concepts/apps`);
+    await page.waitForFunction((h) => document.querySelector('article h1')?.textContent === h, headingOf('/docs/concepts/apps'));
+    await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+    assert.equal(await page.locator('html').getAttribute('data-theme'), 'dark');
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+});
+
+describe('feedback widget', () => {
+  test('asks whether the page helped and offers a prefilled e-mail', async () => {
+    const {page, context} = await openContext(browser, base);
+    await goto(page, `${base}/docs/concepts/runs`);
+    const widget = page.getByRole('complementary', {name: 'Page feedback'});
+    await widget.waitFor();
+    assert.match(await widget.innerText(), /Was this page helpful\?/);
+    await widget.getByRole('button', {name: 'No'}).click();
+    const mail = widget.getByRole('link', {name: 'Tell us more by e-mail'});
+    const href = (await mail.getAttribute('href'))!;
+    assert.ok(href.startsWith(`mailto:${SUPPORT_EMAIL}?subject=`));
+    assert.match(decodeURIComponent(href), /Page: http.*\/docs\/concepts\/runs/);
+    // After client-side navigation the next page gets its own widget.
+    await page.locator('.pagination-nav__link--next').click();
+    await page.waitForURL((url) => url.pathname !== '/docs/concepts/runs');
+    await page.getByRole('complementary', {name: 'Page feedback'}).getByRole('button', {name: 'Yes'}).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,534 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { extractBlocks, extractHeadings, parseMeta } from '../../scripts/samples/extract-blocks';
+import { checkPythonDocuments } from '../../scripts/samples/check-python';
+import {
+  checkTomlBlocks,
+  createTowerfileValidator,
+  isTowerfileBlock,
+  locateTomlPath,
+} from '../../scripts/samples/check-towerfile';
+import {
+  checkShellBlocks,
+  checkTowerArgs,
+  CliIndex,
+  shellCommands,
+  type CliManifest,
+} from '../../scripts/samples/check-cli';
+import {
+  checkCliReference,
+  checkSdkReference,
+  checkTowerfileReference,
+  towerfileHeadingNames,
+  type SdkManifest,
+} from '../../scripts/samples/check-references';
+import { checkSamples } from '../../scripts/samples/check-all';
+import { closest } from '../../scripts/samples/suggest';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SCHEMA = JSON.parse(readFileSync(path.join(REPO, 'data/towerfile.schema.json'), 'utf8')) as object;
+
+const FENCE = '```';
+
+/** Builds a Markdown document from lines (keeps the tests readable without nested template fences). */
+const md = (...lines: string[]) => lines.join('\n');
+
+// A small CLI manifest in the real format, so the CLI tests do not depend on data/cli-manifest.json.
+const CLI: CliManifest = {
+  cliVersion: '0.0.0-test',
+  globalFlags: [
+    { long: '--json', short: '-j', value: null },
+    { long: '--tower-url', short: '-u', value: 'URL' },
+    { long: '--help', short: '-h', value: null },
+  ],
+  commands: [
+    { path: 'login', group: false, hidden: false, args: [], flags: [{ long: '--no-browser', short: '-n', value: null, repeatable: false }] },
+    { path: 'apps', group: true, hidden: false, args: [], flags: [] },
+    { path: 'apps list', group: false, hidden: false, args: [], flags: [{ long: '--environment', short: '-e', value: 'ENV', repeatable: false }] },
+    {
+      path: 'apps logs',
+      group: false,
+      hidden: false,
+      args: [{ name: 'app_name', required: true }, { name: 'run_number', required: false }],
+      flags: [{ long: '--follow', short: '-f', value: null, repeatable: false }],
+    },
+    { path: 'apps delete', group: false, hidden: false, args: [{ name: 'app_name', required: true }], flags: [], aliases: ['rm'] },
+    {
+      path: 'run',
+      group: false,
+      hidden: false,
+      args: [{ name: 'app_name', required: false }],
+      flags: [
+        { long: '--local', short: null, value: null, repeatable: false },
+        { long: '--environment', short: '-e', value: 'ENV', repeatable: false },
+        { long: '--parameter', short: '-p', value: 'KEY=VALUE', repeatable: true },
+        { long: '--detached', short: '-d', value: null, repeatable: false },
+      ],
+    },
+    { path: 'package', group: false, hidden: true, args: [], flags: [{ long: '--output', short: '-o', value: 'PATH', repeatable: false }] },
+    { path: 'help', group: false, hidden: false, args: [{ name: 'command', required: false }], flags: [] },
+  ],
+};
+const INDEX = new CliIndex(CLI);
+
+const tower = (line: string) => checkTowerArgs(line.split(' ').slice(1), INDEX);
+
+function shellProblems(code: string, lang = 'bash') {
+  return checkShellBlocks(extractBlocks(md(`${FENCE}${lang}`, code, FENCE)), INDEX).problems;
+}
+
+function pythonProblems(markdown: string) {
+  return checkPythonDocuments([{ file: 'page.md', blocks: extractBlocks(markdown) }]).problems;
+}
+
+const VALIDATOR = createTowerfileValidator(SCHEMA);
+function tomlProblems(markdown: string) {
+  return checkTomlBlocks(extractBlocks(markdown), VALIDATOR).problems;
+}
+
+const towerfile = (...lines: string[]) => md(`${FENCE}toml title="Towerfile"`, ...lines, FENCE);
+
+describe('extractBlocks', () => {
+  it('returns language, metastring, 1-based fence line and content', () => {
+    const blocks = extractBlocks(md('# Title', '', `${FENCE}toml title="Towerfile" {2}`, '[app]', 'name = "x"', FENCE, 'after'));
+    assert.equal(blocks.length, 1);
+    assert.deepEqual(blocks[0], { lang: 'toml', meta: 'title="Towerfile" {2}', line: 3, code: '[app]\nname = "x"', closed: true });
+  });
+
+  it('handles tilde fences and a fence without a language', () => {
+    const blocks = extractBlocks(md('~~~python', 'x = 1', '~~~', '', FENCE, 'plain', FENCE));
+    assert.deepEqual(blocks.map((b) => [b.lang, b.line, b.code]), [['python', 1, 'x = 1'], ['', 5, 'plain']]);
+  });
+
+  it('keeps a shorter fence inside a longer one as content', () => {
+    const blocks = extractBlocks(md('````markdown', `${FENCE}python`, 'def broken(:', FENCE, '````', `${FENCE}bash`, 'tower apps list', FENCE));
+    assert.equal(blocks.length, 2);
+    assert.equal(blocks[0].lang, 'markdown');
+    assert.equal(blocks[0].code, `${FENCE}python\ndef broken(:\n${FENCE}`);
+    assert.deepEqual([blocks[1].lang, blocks[1].line], ['bash', 6]);
+  });
+
+  it('does not close a backtick fence with tildes or a tilde fence with backticks', () => {
+    const blocks = extractBlocks(md('~~~~text', FENCE, '~~~', '~~~~', '```text', '~~~', '```'));
+    assert.deepEqual(blocks.map((b) => b.code), [`${FENCE}\n~~~`, '~~~']);
+  });
+
+  it('treats ``` with a backtick in the info string as inline code, not a fence', () => {
+    assert.deepEqual(extractBlocks('Use ```code``` inline.'), []);
+  });
+
+  it('finds indented fences in list items and removes the indentation', () => {
+    const blocks = extractBlocks(md('1. Run:', '', `    ${FENCE}python`, '    def f():', '        return 1', `    ${FENCE}`));
+    assert.equal(blocks[0].code, 'def f():\n    return 1');
+  });
+
+  it('marks a block that is never closed', () => {
+    const blocks = extractBlocks(md(`${FENCE}bash`, 'tower login'));
+    assert.equal(blocks[0].closed, false);
+  });
+
+  it('finds headings outside code blocks and front matter only', () => {
+    const headings = extractHeadings(md('---', 'title: x', '# not a heading: yaml comment', '---', '# Page', `${FENCE}bash`, '# a comment', FENCE, '## `tower apps` {#apps}', '### Closed ###'));
+    assert.deepEqual(headings, [
+      { level: 1, text: 'Page', line: 5 },
+      { level: 2, text: '`tower apps`', line: 9 },
+      { level: 3, text: 'Closed', line: 10 },
+    ]);
+  });
+
+  it('parses metastrings', () => {
+    const meta = parseMeta('title="My Towerfile" fragment=\'uses await\' towerfile {1,3} showLineNumbers');
+    assert.equal(meta.attrs.get('title'), 'My Towerfile');
+    assert.equal(meta.attrs.get('fragment'), 'uses await');
+    assert.equal(meta.attrs.get('towerfile'), true);
+    assert.deepEqual(meta.words, ['{1,3}']);
+    assert.equal(parseMeta('fragment=""').attrs.get('fragment'), '');
+  });
+});
+
+describe('python blocks', () => {
+  it('accepts code that compiles', () => {
+    assert.deepEqual(pythonProblems(md(`${FENCE}python`, 'import tower', '', 'def main():', '    return tower.parameter("X")', FENCE)), []);
+  });
+
+  it('rejects a syntax error and reports its line in the document', () => {
+    const problems = pythonProblems(md('text', `${FENCE}python`, 'x = 1', 'def broken(:', '    pass', FENCE));
+    assert.equal(problems.length, 1);
+    assert.equal(problems[0].file, 'page.md');
+    assert.equal(problems[0].line, 4);
+    assert.match(problems[0].message, /python does not compile/);
+  });
+
+  it('rejects top-level await, which ast.parse alone would accept', () => {
+    const problems = pythonProblems(md(`${FENCE}python`, 'result = await fetch()', FENCE));
+    assert.equal(problems.length, 1);
+    assert.match(problems[0].message, /await/);
+  });
+
+  it('skips a fragment that gives a reason', () => {
+    assert.deepEqual(pythonProblems(md(`${FENCE}python fragment="runs inside an async function"`, 'await fetch()', FENCE)), []);
+  });
+
+  it('rejects a fragment without a reason', () => {
+    for (const meta of ['fragment', 'fragment=""', 'fragment="  "']) {
+      const problems = pythonProblems(md(`${FENCE}python ${meta}`, 'x = 1', FENCE));
+      assert.equal(problems.length, 1, meta);
+      assert.match(problems[0].message, /fragment without a reason/);
+      assert.equal(problems[0].line, 1);
+    }
+  });
+
+  it('uses one python3 process for all blocks of all documents', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'py-count-'));
+    try {
+      const counter = path.join(dir, 'calls');
+      const wrapper = path.join(dir, 'python');
+      writeFileSync(wrapper, `#!/bin/sh\necho x >> "${counter}"\nexec python3 "$@"\n`);
+      chmodSync(wrapper, 0o755);
+      const doc = (file: string) => ({ file, blocks: extractBlocks(md(`${FENCE}python`, 'a = 1', FENCE, `${FENCE}py`, 'b = (', FENCE)) });
+      const result = checkPythonDocuments([doc('a.md'), doc('b.md')], wrapper);
+      assert.equal(result.parsed, 4);
+      assert.deepEqual(result.problems.map((p) => `${p.file}:${p.line}`), ['a.md:5', 'b.md:5']);
+      assert.equal(readFileSync(counter, 'utf8').trim().split('\n').length, 1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('TOML blocks and Towerfiles', () => {
+  it('accepts valid TOML that is not a Towerfile, whatever its keys', () => {
+    assert.deepEqual(tomlProblems(md(`${FENCE}toml title="pyproject.toml"`, '[project]', 'name = "x"', 'dependencies = ["polars"]', FENCE)), []);
+  });
+
+  it('rejects TOML that does not parse, on the right line', () => {
+    const problems = tomlProblems(md('intro', `${FENCE}toml`, '[project]', 'name = "x', FENCE));
+    assert.equal(problems.length, 1);
+    assert.equal(problems[0].line, 4);
+    assert.match(problems[0].message, /TOML does not parse/);
+  });
+
+  it('accepts a minimal and a complete Towerfile', () => {
+    assert.deepEqual(tomlProblems(towerfile('[app]', 'name = "hello"', 'script = "./hello.py"')), []);
+    assert.deepEqual(
+      tomlProblems(towerfile(
+        '[app]',
+        'name = "orders-sync"',
+        'script = "./sync.py"',
+        'description = "Copies orders"',
+        'source = ["./sync.py", "./pyproject.toml"]',
+        'import_paths = ["../common"]',
+        'schedule = ""',
+        '',
+        '[[parameters]]',
+        'name = "SINCE_DAYS"',
+        'description = "Days back"',
+        'default = "1"',
+        '',
+        '[[parameters]]',
+        'name = "TOKEN"',
+        'hidden = true',
+      )),
+      [],
+    );
+  });
+
+  it('recognises Towerfile blocks by title or by the bare word towerfile', () => {
+    const [a, b, c, d] = extractBlocks(md(
+      `${FENCE}toml title="Towerfile"`, FENCE,
+      `${FENCE}toml title="orders-sync/Towerfile"`, FENCE,
+      `${FENCE}toml towerfile`, FENCE,
+      `${FENCE}toml title="pyproject.toml"`, FENCE,
+    ));
+    assert.deepEqual([a, b, c, d].map(isTowerfileBlock), [true, true, true, false]);
+  });
+
+  it('rejects an unknown key with its instance path, a suggestion and the line of the key', () => {
+    const problems = tomlProblems(md('intro', towerfile('[app]', 'name = "x"', 'script = "main.py"', 'scirpt_args = "y"')));
+    assert.equal(problems.length, 1);
+    assert.equal(problems[0].line, 6);
+    assert.match(problems[0].message, /^Towerfile \/app: unknown key "scirpt_args"/);
+  });
+
+  it('suggests the closest known key and rejects unknown top-level tables', () => {
+    const problems = tomlProblems(towerfile('[app]', 'name = "x"', 'script = "main.py"', 'sources = []', '', '[build]', 'python = "3.11"'));
+    assert.deepEqual(problems.map((p) => [p.line, p.message]).sort(), [
+      [5, 'Towerfile /app: unknown key "sources" (did you mean "source"?)'],
+      [7, 'Towerfile /: unknown key "build"'],
+    ]);
+  });
+
+  it('rejects a Towerfile with a missing required key', () => {
+    const problems = tomlProblems(towerfile('[app]', 'name = "x"'));
+    assert.equal(problems.length, 1);
+    assert.equal(problems[0].line, 2);
+    assert.equal(problems[0].message, 'Towerfile /app: missing required key "script"');
+    assert.match(tomlProblems(towerfile('[[parameters]]', 'name = "A"'))[0].message, /missing required key "app"/);
+  });
+
+  it('rejects a wrong type and points at the key inside the right [[parameters]] entry', () => {
+    const problems = tomlProblems(towerfile(
+      '[app]', 'name = "x"', 'script = "main.py"',
+      '[[parameters]]', 'name = "A"', 'hidden = false',
+      '[[parameters]]', 'name = "B"', 'hidden = "yes"',
+    ));
+    assert.equal(problems.length, 1);
+    assert.equal(problems[0].line, 10);
+    assert.match(problems[0].message, /^Towerfile \/parameters\/1\/hidden: must be boolean/);
+    assert.match(tomlProblems(towerfile('[app]', 'name = "x"', 'script = "main.py"', 'source = "./*.py"'))[0].message, /\/app\/source: must be array/);
+    assert.match(tomlProblems(towerfile('[app]', 'name = 1', 'script = "main.py"'))[0].message, /\/app\/name: must be string/);
+  });
+
+  it('applies the value rules: non-empty name and script, import_paths without : or ;', () => {
+    assert.match(tomlProblems(towerfile('[app]', 'name = ""', 'script = "main.py"'))[0].message, /\/app\/name: must NOT have fewer than 1 characters/);
+    assert.match(tomlProblems(towerfile('[app]', 'name = "x"', 'script = "m.py"', 'import_paths = ["a:b"]'))[0].message, /\/app\/import_paths\/0: must match pattern/);
+    assert.match(tomlProblems(towerfile('[app]', 'name = "x"', 'script = "m.py"', '[[parameters]]', 'default = "1"'))[0].message, /\/parameters\/0: missing required key "name"/);
+  });
+
+  it('locates keys in tables, arrays of tables and dotted keys', () => {
+    const code = md('[app]', 'name = "x"', 'app.extra = 1', '[[parameters]]', 'name = "A"', '[[parameters]]', '"name" = "B"');
+    assert.equal(locateTomlPath(code, ['app', 'name']), 1);
+    assert.equal(locateTomlPath(code, ['parameters', '1', 'name']), 6);
+    assert.equal(locateTomlPath(code, ['parameters', '1', 'hidden']), 5);
+    assert.equal(locateTomlPath(code, []), -1);
+  });
+});
+
+describe('shell blocks: splitting into commands', () => {
+  it('joins continuations, strips prompts and comments, splits on && ; |', () => {
+    const commands = shellCommands(md(
+      '# set up',
+      '$ tower apps list \\',
+      '    --environment prod   # only prod',
+      'cd app && tower run; tower apps list | grep x',
+      'echo "a; b && tower nope" # quoted',
+    ));
+    assert.deepEqual(commands, [
+      { offset: 1, words: ['tower', 'apps', 'list', '--environment', 'prod'] },
+      { offset: 3, words: ['cd', 'app'] },
+      { offset: 3, words: ['tower', 'run'] },
+      { offset: 3, words: ['tower', 'apps', 'list'] },
+      { offset: 3, words: ['grep', 'x'] },
+      { offset: 4, words: ['echo', 'a; b && tower nope'] },
+    ]);
+  });
+
+  it('keeps # inside a word, drops redirections and env assignments, skips heredoc bodies', () => {
+    const commands = shellCommands(md(
+      'TOWER_API_KEY=sk-x tower apps logs my-app#3 > logs.txt 2>&1',
+      "tower run <<'EOF'",
+      'tower this-is-input',
+      'EOF',
+      'tower apps logs <APP_NAME>',
+    ));
+    assert.deepEqual(commands.map((c) => c.words), [
+      ['tower', 'apps', 'logs', 'my-app#3'],
+      ['tower', 'run'],
+      ['tower', 'apps', 'logs', '<APP_NAME>'],
+    ]);
+  });
+
+  it('checks command substitutions as commands of their own', () => {
+    const commands = shellCommands('export RUN="$(tower run --detached --json)"');
+    assert.deepEqual(commands.map((c) => c.words), [['export', 'RUN=$(tower run --detached --json)'], ['tower', 'run', '--detached', '--json']]);
+  });
+
+  it('in a console block with prompts, treats unprompted lines as output', () => {
+    const commands = shellCommands(md('$ tower apps list', 'tower-demo  No description'), 'console');
+    assert.deepEqual(commands.map((c) => c.words), [['tower', 'apps', 'list']]);
+  });
+});
+
+describe('shell blocks: tower commands', () => {
+  it('accepts real commands, flags in every form, global flags and placeholders', () => {
+    for (const line of [
+      'tower login',
+      'tower login -n',
+      'tower apps',
+      'tower apps list --environment prod',
+      'tower apps list --environment=prod',
+      'tower apps list -e prod',
+      'tower apps list -eprod',
+      'tower --json apps list',
+      'tower apps list -j',
+      'tower -u https://example.test login',
+      'tower apps logs my-app#3 --follow',
+      'tower apps logs my-app 3 -f',
+      'tower apps logs <APP_NAME>',
+      'tower apps rm my-app',
+      'tower run',
+      'tower run my-app --local -p A=1 -p B=2 --parameter=C=3',
+      'tower run -dj',
+      'tower run -- -not-a-flag',
+      'tower package -o out.tar.gz',
+      'tower help apps logs',
+      'tower apps --help',
+      'tower apps logs --help',
+      'tower --help',
+    ]) {
+      assert.deepEqual(tower(line), [], line);
+    }
+  });
+
+  it('rejects an unknown command and suggests the closest one', () => {
+    assert.deepEqual(tower('tower app list'), ['unknown command "tower app" (did you mean "tower apps"?)']);
+    assert.deepEqual(tower('tower apps lst'), ['unknown command "tower apps lst" (did you mean "tower apps list"?)']);
+    assert.deepEqual(tower('tower deploy'), ['unknown command "tower deploy"']);
+    assert.deepEqual(tower('tower help aps'), ['"tower help" names an unknown command "tower aps"']);
+    assert.deepEqual(tower('tower'), ['"tower" needs a command, e.g. "tower apps list"']);
+  });
+
+  it('rejects an unknown flag and suggests the closest one', () => {
+    assert.deepEqual(tower('tower run --param A=1'), ['unknown flag --param for "tower run" (did you mean --parameter?)']);
+    assert.deepEqual(tower('tower run --enviroment prod'), ['unknown flag --enviroment for "tower run" (did you mean --environment?)']);
+    assert.deepEqual(tower('tower apps list --all'), ['unknown flag --all for "tower apps list"']);
+    assert.deepEqual(tower('tower apps list -x'), ['unknown flag -x for "tower apps list"']);
+    // a command's own flag is not accepted before the command is named
+    assert.deepEqual(tower('tower --local run'), ['unknown flag --local']);
+  });
+
+  it('rejects a flag that is missing its value', () => {
+    assert.deepEqual(tower('tower apps list --environment'), ['flag --environment of "tower apps list" needs a value (--environment <ENV>)']);
+    assert.deepEqual(tower('tower run -e --local'), ['flag -e of "tower run" needs a value (-e <ENV>)']);
+    assert.deepEqual(tower('tower run -p'), ['flag -p of "tower run" needs a value (-p <KEY=VALUE>)']);
+  });
+
+  it('rejects a value on a switch', () => {
+    assert.deepEqual(tower('tower run --local=true'), ['flag --local of "tower run" is a switch and takes no value (got "true")']);
+    assert.deepEqual(tower('tower login -n=yes'), ['flag -n of "tower login" is a switch and takes no value (got "yes")']);
+  });
+
+  it('rejects too many positional arguments and missing required ones', () => {
+    assert.deepEqual(tower('tower apps list extra'), ['too many arguments for "tower apps list": it takes no arguments; unexpected: extra']);
+    assert.deepEqual(tower('tower apps logs a 1 2'), ['too many arguments for "tower apps logs": it takes at most 2 (<app_name> [run_number]); unexpected: 2']);
+    assert.deepEqual(tower('tower apps delete'), ['"tower apps delete" needs the argument <app_name>']);
+  });
+
+  it('rejects a non-repeatable flag given twice', () => {
+    assert.deepEqual(tower('tower run -e a -e b'), ['flag -e of "tower run" can be given only once']);
+  });
+
+  it('reports problems on the document line of the command, in every shell language', () => {
+    for (const lang of ['bash', 'sh', 'shell', 'zsh', 'console']) {
+      const problems = shellProblems(md('tower apps list', 'tower apps lst'), lang);
+      assert.deepEqual(problems.map((p) => p.line), [3], lang);
+    }
+  });
+
+  it('ignores commands that are not tower and blocks that are not shell', () => {
+    assert.deepEqual(shellProblems(md('pip install -U tower', 'echo tower nonsense', 'towerx run')), []);
+    assert.deepEqual(checkShellBlocks(extractBlocks(md(`${FENCE}text`, 'tower nonsense', FENCE)), INDEX).problems, []);
+  });
+});
+
+describe('reference pages agree with their manifests', () => {
+  const cliPage = (...headings: string[]) => md('---', 'title: Tower CLI', '---', '# Tower CLI', ...headings.map((h) => `### \`${h}\``));
+  const allCli = ['tower login', 'tower apps', 'tower apps list', 'tower apps logs', 'tower apps delete', 'tower run', 'tower help'];
+
+  it('accepts a CLI page with one heading per command (hidden ones optional)', () => {
+    assert.deepEqual(checkCliReference(cliPage(...allCli), CLI), []);
+    assert.deepEqual(checkCliReference(cliPage('tower', ...allCli, 'tower package'), CLI), []);
+  });
+
+  it('reports a command missing on the page', () => {
+    const problems = checkCliReference(cliPage(...allCli.filter((c) => c !== 'tower apps logs')), CLI);
+    assert.deepEqual(problems.map((p) => [p.file, p.line, p.message]), [[
+      'docs/reference/tower-cli.md',
+      1,
+      'missing on page: command `tower apps logs` from data/cli-manifest.json has no heading whose whole text is `tower apps logs`',
+    ]]);
+  });
+
+  it('reports a page documenting a command that is not in the manifest', () => {
+    const problems = checkCliReference(cliPage(...allCli, 'tower apps show'), CLI);
+    assert.equal(problems.length, 1);
+    assert.equal(problems[0].line, 12);
+    assert.match(problems[0].message, /^missing in manifest: the page documents command `tower apps show`, which data\/cli-manifest.json does not have/);
+  });
+
+  it('reports a command with two headings and ignores other headings', () => {
+    const page = md(cliPage(...allCli, 'tower run'), '## Global flags', '### `--json`', '### Run `tower run` locally');
+    assert.deepEqual(checkCliReference(page, CLI).map((p) => p.message), ['command `tower run` has a second heading (first on line 10)']);
+  });
+
+  const SDK: SdkManifest = { sdkVersion: '0.0.0-test', entries: [{ name: 'tower.run_app' }, { name: 'tower.tables.Table.insert' }] };
+
+  it('compares SDK headings with manifest entries both ways', () => {
+    assert.deepEqual(checkSdkReference(md('## `tower.run_app`', '#### `tower.tables.Table.insert`'), SDK), []);
+    const problems = checkSdkReference(md('## `tower.run_ap`', 'Text with `tower.tables.Table.insert` is not a heading.'), SDK);
+    assert.deepEqual(problems.map((p) => p.message.split(':')[0]), ['missing in manifest', 'missing on page', 'missing on page']);
+    assert.match(problems[0].message, /did you mean `tower.run_app`\?/);
+  });
+
+  it('derives Towerfile sections and key paths from the schema', () => {
+    assert.deepEqual(towerfileHeadingNames(SCHEMA), {
+      sections: ['[app]', '[[parameters]]'],
+      keys: [
+        'app.name', 'app.script', 'app.source', 'app.description', 'app.import_paths', 'app.schedule',
+        'parameters[].name', 'parameters[].description', 'parameters[].default', 'parameters[].hidden',
+      ],
+    });
+    const nested = { properties: { a: { $ref: '#/$defs/a' } }, $defs: { a: { type: 'object', properties: { b: { type: 'object', properties: { c: {} } } } } } };
+    assert.deepEqual(towerfileHeadingNames(nested), { sections: ['[a]'], keys: ['a.b', 'a.b.c'] });
+  });
+
+  it('compares Towerfile headings with the schema both ways', () => {
+    const { sections, keys } = towerfileHeadingNames(SCHEMA);
+    const page = (names: string[]) => md('# Towerfile', ...names.map((n) => `### \`${n}\``));
+    assert.deepEqual(checkTowerfileReference(page([...sections, ...keys, 'Towerfile']), SCHEMA), []);
+    const problems = checkTowerfileReference(page([...sections, ...keys.filter((k) => k !== 'app.source'), 'app.workspace']), SCHEMA);
+    assert.deepEqual(problems.map((p) => p.message.split(':')[0]), ['missing in manifest', 'missing on page']);
+    assert.match(problems[1].message, /`app.source`/);
+  });
+});
+
+describe('checkSamples on a repository checkout', () => {
+  it('checks every docs page except the API reference and reports file:line problems', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'samples-'));
+    try {
+      const write = (rel: string, text: string) => {
+        mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+        writeFileSync(path.join(root, rel), text);
+      };
+      write('data/cli-manifest.json', JSON.stringify(CLI));
+      write('data/towerfile.schema.json', JSON.stringify(SCHEMA));
+      write('docs/guide.md', md('# Guide', `${FENCE}bash`, 'tower apps lst', FENCE, `${FENCE}python`, 'def f(:', FENCE, `${FENCE}toml title="Towerfile"`, '[app]', 'name = "x"', FENCE));
+      write('docs/nested/page.mdx', md('# Fine', `${FENCE}bash`, 'tower apps list', FENCE));
+      write('docs/reference/api/run-app.md', md(`${FENCE}bash`, 'tower not-checked', FENCE));
+      write('docs/reference/tower-cli.md', md('# Tower CLI', ...['tower login', 'tower apps', 'tower apps list', 'tower apps logs', 'tower apps delete', 'tower run', 'tower help'].map((h) => `## \`${h}\``)));
+
+      const { problems, stats } = checkSamples({ root });
+      assert.deepEqual(problems.map((p) => `${p.file}:${p.line}`), [
+        'data/sdk-manifest.json:1',
+        'docs/guide.md:3',
+        'docs/guide.md:6',
+        'docs/guide.md:9',
+        'docs/reference/tower-sdk.md:1',
+        'docs/reference/towerfile.md:1',
+      ]);
+      assert.match(problems[0].message, /file does not exist/);
+      assert.match(problems[3].message, /missing required key "script"/);
+      assert.match(problems[4].message, /reference page does not exist/);
+      assert.equal(stats.files, 3);
+      assert.equal(stats.towerCommands, 2);
+      assert.equal(stats.referencePages, 1);
+
+      const only = checkSamples({ root, files: ['docs/nested/page.mdx'] });
+      assert.deepEqual(only.problems.map((p) => p.file), ['data/sdk-manifest.json']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('suggestions', () => {
+  it('finds close names and prefixes, and nothing for distant ones', () => {
+    assert.equal(closest('--param', ['--parameter', '--environment']), '--parameter');
+    assert.equal(closest('lst', ['list', 'logs']), 'list');
+    assert.equal(closest('deploy', ['apps', 'run']), undefined);
+  });
+});
