@@ -48,6 +48,11 @@ const config: Config = {
 
   scripts: [{src: `${SITE.baseUrl}feedback.js`, async: true}],
 
+  plugins: [
+    // llms.txt, llms-full.txt, llms-api.txt, llms-sdk.txt and a .md twin of every docs page.
+    './plugins/llms-txt/index.ts',
+  ],
+
   presets: [
     [
       'classic',

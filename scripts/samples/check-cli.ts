@@ -10,8 +10,8 @@
  * - the line is split into commands on `&&`, `||`, `;`, `|`, `&` and parentheses; `$(...)` and
  *   backtick substitutions are checked as commands of their own;
  * - redirections (`> file`, `2>&1`, `<<EOF`) are removed, here-document bodies are skipped, and
- *   leading `NAME=value` environment assignments are skipped. A word such as `<APP_NAME>` is a
- *   placeholder argument, not a redirection.
+ *   leading `NAME=value` environment assignments and shell keywords (`if`, `then`, `do`, ...) are
+ *   skipped. A word such as `<APP_NAME>` is a placeholder argument, not a redirection.
  *
  * How a `tower` command is read (clap rules):
  * - words that are not flags extend the command path while they name a subcommand (the longest
@@ -135,7 +135,7 @@ export function checkTowerArgs(args: string[], index: CliIndex): string[] {
     problems.push(`unknown flag ${name}${where}${name.startsWith('--') ? didYouMean(name, longs) : ''}`);
   };
 
-  /** Records a use of `flag`; returns false if it was misused in a way that was reported. */
+  /** Records a use of `flag`, reporting a second use of a flag that is not repeatable. */
   const use = (flag: ManifestFlag, shown: string) => {
     if (flag === HELP_FLAG || longName(flag) === '--help') sawHelp = true;
     const count = (used.get(flag) ?? 0) + 1;
@@ -293,6 +293,8 @@ export function shellCommands(code: string, lang = 'bash'): ShellCommand[] {
 }
 
 const PLACEHOLDER = /^<[^<>\s]+>$/;
+/** Shell words that may precede a command (`if tower ...; then tower ...; fi`, `do tower ...`). */
+const LEADING_KEYWORDS: ReadonlySet<string> = new Set(['if', 'then', 'else', 'elif', 'while', 'until', 'do', 'time', '!', '{']);
 const REDIRECTION = /^(\d*|&)(<<<|<<-?|>>|>\||<>|<&|>&|<|>)(.*)$/;
 
 /** Tokenises one logical line into commands, with their words already cleaned up. */
@@ -382,7 +384,7 @@ function splitLine(line: string): { commands: string[][]; heredocs: string[] } {
       const target = r[3] === '' ? words[++k] ?? '' : r[3];
       if (r[2] === '<<' || r[2] === '<<-') heredocs.push(target);
     }
-    while (kept.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(kept[0])) kept.shift();
+    while (kept.length > 0 && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(kept[0]) || LEADING_KEYWORDS.has(kept[0]))) kept.shift();
     if (kept.length > 0) commands.push(kept);
   }
   for (const inner of substitutions) commands.push(...splitLine(inner).commands);

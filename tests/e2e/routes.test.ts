@@ -8,7 +8,7 @@ import {after, before, describe, test} from 'node:test';
 import type {Browser} from 'playwright-core';
 import {goto, launchBrowser, openContext} from './support/browser';
 import {siteUrl} from './support/server';
-import {DOC_ROUTES, headingOf} from './routes';
+import {ALL_ROUTES, DOC_ROUTES, headingOf} from './routes';
 
 let browser: Browser;
 let base: string;
@@ -23,14 +23,18 @@ describe('route table', () => {
   test('every route answers 200 with its own heading, and nothing leaves the origin', async () => {
     const {page, context, offOrigin, pageErrors} = await openContext(browser, base);
     const problems: string[] = [];
-    for (const route of DOC_ROUTES) {
-      const response = await page.goto(`${base}${route.path}`, {waitUntil: 'domcontentloaded'});
+    for (const route of ALL_ROUTES) {
+      const response = await page.goto(`${base}${route.path}`, {waitUntil: 'load'});
       const status = response?.status();
       const heading = (await page.locator('h1').first().textContent())?.trim();
       if (status !== 200) problems.push(`${route.path}: status ${status}`);
       if (heading !== route.heading) problems.push(`${route.path}: heading "${heading}", expected "${route.heading}"`);
-      const title = await page.title();
-      if (!title.endsWith('| Tower') && route.path !== '/') problems.push(`${route.path}: title "${title}"`);
+      if (route.path !== '/') {
+        const titled = await page
+          .waitForFunction((h) => document.title === `${h} | Tower`, route.heading, {timeout: 5000})
+          .then(() => true, () => false);
+        if (!titled) problems.push(`${route.path}: title "${await page.title()}"`);
+      }
     }
     assert.deepEqual(problems, []);
     assert.deepEqual(offOrigin, []);

@@ -332,6 +332,11 @@ describe('shell blocks: splitting into commands', () => {
     ]);
   });
 
+  it('finds commands after shell keywords', () => {
+    const commands = shellCommands('for env in staging prod; do tower deploy -e "$env"; done');
+    assert.deepEqual(commands.map((c) => c.words), [['for', 'env', 'in', 'staging', 'prod'], ['tower', 'deploy', '-e', '$env'], ['done']]);
+  });
+
   it('checks command substitutions as commands of their own', () => {
     const commands = shellCommands('export RUN="$(tower run --detached --json)"');
     assert.deepEqual(commands.map((c) => c.words), [['export', 'RUN=$(tower run --detached --json)'], ['tower', 'run', '--detached', '--json']]);

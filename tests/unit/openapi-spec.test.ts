@@ -10,6 +10,7 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 import {fileURLToPath} from 'node:url';
 import {parse} from 'yaml';
+import {CliIndex, checkTowerArgs, shellCommands, type CliManifest} from '../../scripts/samples/check-cli';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const specPath = path.join(repoRoot, 'openapi/tower-api.yaml');
@@ -42,6 +43,8 @@ type SpecOperation = {
   responses: Record<string, {content?: Record<string, {schema?: unknown}>}>;
   security?: Record<string, string[]>[];
   'x-tower-related'?: unknown;
+  'x-tower-cli'?: unknown;
+  'x-tower-sdk'?: unknown;
 };
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -253,5 +256,36 @@ describe('openapi/tower-api.yaml', () => {
     assert.ok(refs.length > 100);
     const broken = refs.filter(({ref}) => resolvePointer(ref) === undefined).map(({ref, where}) => `${where}: ${ref}`);
     assert.deepEqual(broken, []);
+  });
+
+  test('x-tower-cli lines are real commands of the CLI manifest, with real flags', () => {
+    const manifest: CliManifest = JSON.parse(readFileSync(path.join(repoRoot, 'data/cli-manifest.json'), 'utf8'));
+    const index = new CliIndex(manifest);
+    let checked = 0;
+    for (const {op} of specOperations()) {
+      const line = op['x-tower-cli'];
+      if (line === undefined) continue;
+      assert.equal(typeof line, 'string', `${op.operationId} x-tower-cli is a string`);
+      const commands = shellCommands(String(line));
+      assert.equal(commands.length, 1, `${op.operationId} x-tower-cli is a single command`);
+      const [first, ...args] = commands[0].words;
+      assert.equal(first, 'tower', `${op.operationId} x-tower-cli starts with tower`);
+      assert.deepEqual(checkTowerArgs(args, index), [], `${op.operationId}: ${String(line)}`);
+      checked += 1;
+    }
+    assert.ok(checked > 0);
+  });
+
+  test('x-tower-sdk calls name functions of the SDK manifest', () => {
+    const manifest: {entries: {name: string}[]} = JSON.parse(
+      readFileSync(path.join(repoRoot, 'data/sdk-manifest.json'), 'utf8'),
+    );
+    const names = new Set(manifest.entries.map((entry) => entry.name));
+    for (const {op} of specOperations()) {
+      const call = op['x-tower-sdk'];
+      if (call === undefined) continue;
+      const name = /^([A-Za-z_][\w.]*)\(/.exec(String(call))?.[1];
+      assert.ok(name && names.has(name), `${op.operationId} x-tower-sdk calls a documented SDK function: ${String(call)}`);
+    }
   });
 });

@@ -1,0 +1,414 @@
+/**
+ * Everything the plugin writes, computed from plain inputs (the docs, the
+ * sidebars, the OpenAPI text, the SDK manifest) with no file system access,
+ * so the output depends only on those inputs and can be unit-tested.
+ *
+ * Output paths are relative to the build directory, e.g. `llms.txt` and
+ * `docs/intro.md`.
+ */
+import path from 'node:path';
+import {cleanMarkdown, dropTopHeading, oneLine, outsideFences, splitFrontMatter, tidy} from './markdown';
+import {markdownPath} from './paths';
+import {loadApiSpec, operationSlug, renderApiFile, renderOperation, renderOverview, type ApiSpec} from './openapi';
+
+export {markdownPath};
+
+export class LlmsInputError extends Error {}
+
+export type DocInput = {
+  id: string;
+  title: string;
+  /** Route of the page, e.g. `/docs/intro`. */
+  permalink: string;
+  /** Path of the source file relative to the site directory, e.g. `docs/intro.md`. */
+  source: string;
+  /** Raw file contents. */
+  raw: string;
+  unlisted?: boolean;
+};
+
+export type SidebarItem =
+  | {type: 'doc'; id: string; label?: string}
+  | {type: 'ref'; id: string; label?: string}
+  | {type: 'link'; href: string; label: string; description?: string}
+  | {type: 'html'; value: string}
+  | {
+      type: 'category';
+      label: string;
+      items: SidebarItem[];
+      description?: string;
+      link?:
+        | {type: 'doc'; id: string}
+        | {type: 'generated-index'; permalink: string; title?: string; description?: string};
+    };
+
+export type SdkManifest = {sdkVersion?: string; entries: {name: string; kind?: string; signature?: string}[]};
+
+export type FileNames = {index: string; full: string; api: string; sdk: string};
+
+export type GenerateInput = {
+  /** Site URL plus base URL, without a trailing slash: `https://docs.tower.dev`. */
+  siteUrl: string;
+  productName: string;
+  /** One or two sentences for the llms.txt blockquote. */
+  summary: string;
+  /** Optional paragraph after the blockquote. */
+  details?: string;
+  docs: DocInput[];
+  /** Sidebars in the order they should be read. */
+  sidebars: {id: string; items: SidebarItem[]}[];
+  /** Section title for a top-level category label, when it differs. */
+  sectionTitles?: Record<string, string>;
+  /** Order of the llms.txt sections; sections not named come after, in sidebar order. */
+  sectionOrder?: string[];
+  files?: Partial<FileNames>;
+  api?: {
+    yaml: string;
+    /** Shown in errors, e.g. `openapi/tower-api.yaml`. */
+    sourceName: string;
+    /** Route of the API pages, e.g. `/docs/reference/api`. */
+    route: string;
+    /** Doc ids under this prefix are API pages, e.g. `reference/api/`. */
+    docIdPrefix: string;
+    sectionTitle?: string;
+  };
+  sdk?: {docId: string; manifest: SdkManifest; manifestName: string};
+};
+
+export type GenerateResult = {
+  /** Output path -> content, sorted by path. */
+  files: Map<string, string>;
+  warnings: string[];
+};
+
+export const DEFAULT_FILES: FileNames = {
+  index: 'llms.txt',
+  full: 'llms-full.txt',
+  api: 'llms-api.txt',
+  sdk: 'llms-sdk.txt',
+};
+
+type Section = {title: string; entries: {title: string; url: string; description: string}[]};
+
+type CategoryPage = {permalink: string; title: string; description?: string; items: SidebarItem[]};
+
+function describeDoc(doc: DocInput): {description: string; title: string} {
+  const {frontMatter} = splitFrontMatter(doc.raw, doc.source);
+  const description = typeof frontMatter.description === 'string' ? oneLine(frontMatter.description) : '';
+  return {description, title: doc.title};
+}
+
+/** First sentence of a text, on one line. */
+function firstSentence(text: string): string {
+  const flat = oneLine(text);
+  const match = /^(.+?[.!?])(\s|$)/.exec(flat);
+  return match ? match[1] : flat;
+}
+
+export function generate(input: GenerateInput): GenerateResult {
+  const files = new Map<string, string>();
+  const warnings: string[] = [];
+  const names: FileNames = {...DEFAULT_FILES, ...input.files};
+  const site = input.siteUrl.replace(/\/$/, '');
+  const docsById = new Map(input.docs.map((doc) => [doc.id, doc]));
+  const docsBySource = new Map(input.docs.map((doc) => [path.posix.normalize(doc.source), doc]));
+  const isApiDoc = (id: string): boolean => Boolean(input.api && id.startsWith(input.api.docIdPrefix));
+
+  // ---- The OpenAPI document (rendered from the spec, never from the pages).
+  let spec: ApiSpec | undefined;
+  const apiContext = input.api ? {siteUrl: site, apiRoute: input.api.route.replace(/\/$/, '')} : undefined;
+  if (input.api) {
+    try {
+      spec = loadApiSpec(input.api.yaml, input.api.sourceName);
+    } catch (error) {
+      throw new LlmsInputError(`${input.api.sourceName}: ${(error as Error).message}`);
+    }
+  }
+  const overviewSlug = spec ? operationSlug(spec.title) : undefined;
+
+  // ---- Walk the sidebars: reading order, sections, category index pages.
+  const sectionTitle = (label: string): string => input.sectionTitles?.[label] ?? label;
+  const ordered: {doc: DocInput; section: string}[] = [];
+  const categories: CategoryPage[] = [];
+  const placed = new Set<string>();
+
+  for (const sidebar of input.sidebars) {
+    let pending: DocInput[] = [];
+    let lastSection: string | undefined;
+    const place = (doc: DocInput, section: string): void => {
+      if (placed.has(doc.id) || isApiDoc(doc.id)) return;
+      placed.add(doc.id);
+      ordered.push({doc, section});
+    };
+    const lookup = (id: string): DocInput => {
+      const doc = docsById.get(id);
+      if (!doc) throw new LlmsInputError(`sidebar "${sidebar.id}" lists the doc "${id}", which does not exist`);
+      return doc;
+    };
+    const visit = (items: SidebarItem[], section: string): void => {
+      for (const item of items) {
+        if (item.type === 'doc' || item.type === 'ref') place(lookup(item.id), section);
+        else if (item.type === 'category') {
+          if (item.link?.type === 'doc') place(lookup(item.link.id), section);
+          if (item.link?.type === 'generated-index') {
+            categories.push({
+              permalink: item.link.permalink,
+              title: item.link.title ?? item.label,
+              description: item.link.description,
+              items: item.items,
+            });
+          }
+          visit(item.items, section);
+        }
+      }
+    };
+    for (const item of sidebar.items) {
+      if (item.type === 'category') {
+        const section = sectionTitle(item.label);
+        for (const doc of pending) place(doc, section);
+        pending = [];
+        lastSection = section;
+        visit([item], section);
+      } else if (item.type === 'doc' || item.type === 'ref') {
+        const doc = lookup(item.id);
+        if (lastSection) place(doc, lastSection);
+        else pending.push(doc);
+      }
+    }
+    for (const doc of pending) place(doc, sectionTitle('Docs'));
+  }
+  // Pages in no sidebar still get a twin, and a section of their own in llms.txt.
+  const unplaced = input.docs
+    .filter((doc) => !placed.has(doc.id) && !isApiDoc(doc.id) && !doc.unlisted)
+    .sort((a, b) => a.id.localeCompare(b.id));
+  for (const doc of unplaced) ordered.push({doc, section: 'Other pages'});
+
+  // ---- Every page needs a one-line description for llms.txt.
+  const described = new Map<string, {description: string; title: string}>();
+  for (const {doc} of ordered) {
+    const info = describeDoc(doc);
+    if (!info.description) {
+      throw new LlmsInputError(
+        `${doc.source} (doc "${doc.id}") has no front-matter description; llms.txt needs one line per page`,
+      );
+    }
+    described.set(doc.id, info);
+  }
+
+  // ---- Clean every page once.
+  const cleaned = new Map<string, string>();
+  const cleanDoc = (doc: DocInput): string => {
+    const cached = cleaned.get(doc.id);
+    if (cached) return cached;
+    const pageUrl = `${site}${doc.permalink}`;
+    const sourceDir = path.posix.dirname(doc.source);
+    const {markdown} = cleanMarkdown(doc.raw, {
+      pageUrl,
+      siteUrl: site,
+      title: doc.title,
+      sourceName: doc.source,
+      resolveRelative: (href) => {
+        const [file, hash] = href.split('#');
+        const target = docsBySource.get(path.posix.normalize(path.posix.join(sourceDir, file)));
+        return target ? `${site}${target.permalink}${hash ? `#${hash}` : ''}` : undefined;
+      },
+    });
+    cleaned.set(doc.id, markdown);
+    return markdown;
+  };
+  for (const doc of input.docs) {
+    if (isApiDoc(doc.id)) continue;
+    try {
+      files.set(markdownPath(doc.permalink).slice(1), cleanDoc(doc));
+    } catch (error) {
+      throw new LlmsInputError((error as Error).message);
+    }
+  }
+
+  // ---- Category index pages: a list of their children.
+  const itemLine = (item: SidebarItem): string | undefined => {
+    if (item.type === 'doc' || item.type === 'ref') {
+      const doc = docsById.get(item.id);
+      if (!doc) return undefined;
+      const info = described.get(doc.id) ?? describeDoc(doc);
+      return `- [${doc.title}](${site}${doc.permalink})${info.description ? `: ${info.description}` : ''}`;
+    }
+    if (item.type === 'link') {
+      const href = item.href.startsWith('/') ? `${site}${item.href}` : item.href;
+      return `- [${item.label}](${href})${item.description ? `: ${oneLine(item.description)}` : ''}`;
+    }
+    if (item.type === 'category') {
+      const target =
+        item.link?.type === 'generated-index'
+          ? item.link.permalink
+          : item.link?.type === 'doc'
+            ? docsById.get(item.link.id)?.permalink
+            : undefined;
+      const description = item.link?.type === 'generated-index' ? item.link.description : item.description;
+      const label = target ? `[${item.label}](${site}${target})` : item.label;
+      return `- ${label}${description ? `: ${oneLine(description)}` : ''}`;
+    }
+    return undefined;
+  };
+  for (const category of categories) {
+    const lines = [`# ${category.title}`, ''];
+    if (category.description) lines.push(category.description, '');
+    lines.push(...category.items.map(itemLine).filter((line): line is string => Boolean(line)));
+    files.set(markdownPath(category.permalink).slice(1), tidy(lines.join('\n')));
+  }
+
+  // ---- API: overview and one Markdown twin per operation, plus the API file.
+  if (spec && apiContext && input.api && overviewSlug) {
+    files.set(markdownPath(`${apiContext.apiRoute}/${overviewSlug}`).slice(1), renderOverview(spec, apiContext));
+    for (const op of spec.operations) {
+      files.set(markdownPath(`${apiContext.apiRoute}/${op.slug}`).slice(1), renderOperation(spec, op, apiContext));
+    }
+    // API pages that are neither the overview nor an operation (e.g. tag pages): clean them as docs.
+    for (const doc of input.docs) {
+      if (!isApiDoc(doc.id)) continue;
+      const slug = doc.id.slice(input.api.docIdPrefix.length);
+      if (slug === overviewSlug || spec.operations.some((op) => op.slug === slug)) continue;
+      const tag = spec.tags.find((t) => operationSlug(t.name) === slug);
+      if (tag) {
+        const lines = [`# ${tag.name}`, '', ...(tag.description ? [oneLine(tag.description), ''] : [])];
+        for (const op of tag.operations) {
+          lines.push(`- [${op.summary}](${site}${apiContext.apiRoute}/${op.slug}): \`${op.method} ${op.path}\``);
+        }
+        files.set(markdownPath(doc.permalink).slice(1), tidy(lines.join('\n')));
+      } else {
+        files.set(markdownPath(doc.permalink).slice(1), cleanDoc(doc));
+      }
+    }
+    const intro = [
+      `Every operation of the ${spec.title}, generated from the OpenAPI document that also drives the reference pages at ${site}${apiContext.apiRoute}/${overviewSlug}.`,
+      'Each operation lists its method and path, the credentials it accepts, its parameters, its request body and its responses. Schemas are written out as nested field lists: each field gives its type, whether it is required, and what it means.',
+    ].join(' ');
+    files.set(names.api, renderApiFile(spec, apiContext, intro));
+  }
+
+  // ---- SDK file, checked against the manifest.
+  if (input.sdk) {
+    const doc = docsById.get(input.sdk.docId);
+    if (!doc) throw new LlmsInputError(`the SDK reference doc "${input.sdk.docId}" does not exist`);
+    const markdown = cleanDoc(doc);
+    const headings = new Set(
+      outsideFences(markdown)
+        .map((line) => /^#{1,6}\s+`([^`]+)`\s*$/.exec(line)?.[1])
+        .filter((name): name is string => Boolean(name)),
+    );
+    const missing = input.sdk.manifest.entries.map((entry) => entry.name).filter((name) => !headings.has(name));
+    if (missing.length) {
+      throw new LlmsInputError(
+        `${doc.source} has no section for ${missing.length === 1 ? 'the SDK entry' : 'these SDK entries'} ${missing
+          .map((name) => `"${name}"`)
+          .join(', ')} from ${input.sdk.manifestName} (expected a heading whose whole text is \`name\`)`,
+      );
+    }
+    // Signatures differ in small ways between the manifest and the page (line breaks, defaults
+    // quoted differently), so a mismatch is only a warning; a missing section is an error.
+    const flatSource = oneLine(doc.raw);
+    for (const entry of input.sdk.manifest.entries) {
+      if (entry.signature && !flatSource.includes(oneLine(entry.signature))) {
+        warnings.push(`${doc.source}: the signature of ${entry.name} differs from ${input.sdk.manifestName}`);
+      }
+    }
+    const {description} = describeDoc(doc);
+    const version = input.sdk.manifest.sdkVersion;
+    const header = [
+      `# ${doc.title} reference${version ? ` (Python package \`tower\` ${version})` : ''}`,
+      '',
+      `> ${description}`,
+      '',
+      `The Python SDK reference of ${input.productName}, taken from ${site}${doc.permalink}. It covers all ${input.sdk.manifest.entries.length} public functions, classes, methods, properties and exceptions. Each has its own section with its signature, parameters, return value, errors and an example.`,
+      '',
+    ];
+    files.set(names.sdk, tidy(header.join('\n') + dropTopHeading(markdown)));
+  }
+
+  // ---- llms.txt
+  const sections = new Map<string, Section>();
+  for (const {doc, section} of ordered) {
+    const info = described.get(doc.id);
+    if (!info) continue;
+    if (!sections.has(section)) sections.set(section, {title: section, entries: []});
+    sections.get(section)!.entries.push({
+      title: doc.title,
+      url: `${site}${markdownPath(doc.permalink)}`,
+      description: info.description,
+    });
+  }
+  if (spec && apiContext && overviewSlug) {
+    const title = input.api?.sectionTitle ?? 'API';
+    const entries: Section['entries'] = [
+      {
+        title: `${spec.title} overview`,
+        url: `${site}${markdownPath(`${apiContext.apiRoute}/${overviewSlug}`)}`,
+        description: oneLine(spec.summary ?? `Base URL, authentication, errors and the list of operations.`),
+      },
+    ];
+    for (const op of spec.operations) {
+      const description = typeof op.operation.description === 'string' ? firstSentence(op.operation.description) : '';
+      entries.push({
+        title: op.summary,
+        url: `${site}${markdownPath(`${apiContext.apiRoute}/${op.slug}`)}`,
+        description: `\`${op.method} ${op.path}\`${description ? `. ${description}` : ''}`,
+      });
+    }
+    sections.set(title, {title, entries});
+  }
+  const order = input.sectionOrder ?? [];
+  const sortedSections = [...sections.values()].sort((a, b) => {
+    const ia = order.indexOf(a.title);
+    const ib = order.indexOf(b.title);
+    return (ia === -1 ? order.length : ia) - (ib === -1 ? order.length : ib);
+  });
+
+  const fileLinks = [
+    `- [${names.full}](${site}/${names.full}): every documentation page in reading order as one Markdown file.`,
+  ];
+  if (files.has(names.api) && spec) {
+    fileLinks.push(
+      `- [${names.api}](${site}/${names.api}): all ${spec.operations.length} operations of the ${spec.title} ${spec.version} with parameters, request bodies, responses and schemas.`,
+    );
+  }
+  if (files.has(names.sdk)) {
+    fileLinks.push(
+      `- [${names.sdk}](${site}/${names.sdk}): the Python SDK reference, every public function, class and method with signature, parameters, return value and an example.`,
+    );
+  }
+  const index: string[] = [`# ${input.productName}`, '', `> ${oneLine(input.summary)}`, ''];
+  if (input.details) index.push(input.details.trim(), '');
+  index.push(
+    `Each link below points at the Markdown version of a page; remove \`.md\` from the URL for the HTML page. These files hold the same content in larger pieces:`,
+    '',
+    ...fileLinks,
+    '',
+  );
+  for (const section of sortedSections) {
+    index.push(`## ${section.title}`, '');
+    for (const entry of section.entries) index.push(`- [${entry.title}](${entry.url}): ${entry.description}`);
+    index.push('');
+  }
+  files.set(names.index, tidy(index.join('\n')));
+
+  // ---- llms-full.txt: the pages in sidebar order.
+  const full: string[] = [
+    `# ${input.productName} documentation, full text`,
+    '',
+    `> ${oneLine(input.summary)}`,
+    '',
+    `Every page of the ${input.productName} documentation at ${site} in reading order, as Markdown. Each page starts with its own H1 and a Source line with its URL.${
+      files.has(names.api) ? ` The HTTP API operations are in ${site}/${names.api}.` : ''
+    }`,
+    '',
+  ];
+  for (const {doc} of ordered) {
+    const cleanedDoc = cleanDoc(doc);
+    const markdown = cleanedDoc.startsWith('# ') ? cleanedDoc : `# ${doc.title}\n\n${cleanedDoc}`;
+    const [first, ...rest] = markdown.split('\n');
+    full.push(first, '', `Source: ${site}${doc.permalink}`, '', rest.join('\n').trim(), '');
+  }
+  files.set(names.full, tidy(full.join('\n')));
+
+  return {files: new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), warnings};
+}

@@ -1,0 +1,66 @@
+/**
+ * Wraps the doc content to offer the page as Markdown: a "Copy page" button
+ * (fetches the page's .md twin on click and puts it on the clipboard) and a
+ * "View as Markdown" link, plus <link rel="alternate" type="text/markdown">
+ * in the head. The .md files are written by plugins/llms-txt (and served by
+ * its dev-server middleware under `docusaurus start`).
+ */
+import {useState, type ReactNode} from 'react';
+import Head from '@docusaurus/Head';
+import {useDoc} from '@docusaurus/plugin-content-docs/client';
+import Content from '@theme-original/DocItem/Content';
+import type ContentType from '@theme/DocItem/Content';
+import type {WrapperProps} from '@docusaurus/types';
+import {markdownPath} from '@site/plugins/llms-txt/paths';
+import styles from './styles.module.css';
+
+type Props = WrapperProps<typeof ContentType>;
+type CopyState = 'idle' | 'copied' | 'failed';
+
+async function copyMarkdown(url: string): Promise<void> {
+  const text = async (): Promise<string> => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return response.text();
+  };
+  try {
+    // Safari only accepts a clipboard write started inside the click, so the
+    // fetch is handed over as a promise instead of being awaited first.
+    const blob = text().then((markdown) => new Blob([markdown], {type: 'text/plain'}));
+    await navigator.clipboard.write([new ClipboardItem({'text/plain': blob})]);
+  } catch {
+    await navigator.clipboard.writeText(await text());
+  }
+}
+
+export default function ContentWrapper(props: Props): ReactNode {
+  const {metadata} = useDoc();
+  const href = markdownPath(metadata.permalink);
+  const [state, setState] = useState<CopyState>('idle');
+  const copy = (): void => {
+    copyMarkdown(href).then(
+      () => setState('copied'),
+      () => setState('failed'),
+    );
+    window.setTimeout(() => setState('idle'), 2500);
+  };
+  return (
+    <>
+      <Head>
+        <link rel="alternate" type="text/markdown" href={href} />
+      </Head>
+      <div className={styles.actions}>
+        <button type="button" className="button button--sm button--outline button--secondary" onClick={copy}>
+          {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy page'}
+        </button>
+        <a className="button button--sm button--outline button--secondary" href={href} target="_self">
+          View as Markdown
+        </a>
+        <span className={styles.status} role="status" aria-live="polite">
+          {state === 'copied' ? 'Page copied as Markdown' : state === 'failed' ? 'Could not copy the page' : ''}
+        </span>
+      </div>
+      <Content {...props} />
+    </>
+  );
+}
