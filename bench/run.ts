@@ -1,0 +1,77 @@
+/**
+ * `npm run bench`: cold production build time and first-visit page weights of
+ * this site against a vanilla Docusaurus 3.9.1 classic site built from the
+ * same docs in the same run. Prints figures; asserts nothing.
+ *
+ *   npm run bench                 # builds both sites cold, then measures
+ *   npm run bench -- --no-build   # reuse build/ and bench/.vanilla-build/
+ */
+import {spawnSync} from 'node:child_process';
+import {existsSync, rmSync} from 'node:fs';
+import path from 'node:path';
+import {REPO_ROOT} from '../scripts/nginx-conf';
+import {startNginx} from '../scripts/serve-nginx';
+import {launchBrowser} from '../tests/e2e/support/browser';
+import {formatWeight, kib, measureFirstVisit, type PageWeight} from './measure';
+
+const VANILLA_DIR = path.join(REPO_ROOT, 'bench', 'vanilla-site');
+const VANILLA_BUILD = path.join(REPO_ROOT, 'bench', '.vanilla-build');
+const SITE_BUILD = path.join(REPO_ROOT, 'build');
+
+function coldBuild(siteDir: string, outDir: string): number {
+  for (const dir of [outDir, path.join(siteDir, '.docusaurus'), path.join(siteDir, 'node_modules', '.cache')]) {
+    rmSync(dir, {recursive: true, force: true});
+  }
+  const started = process.hrtime.bigint();
+  const result = spawnSync('npx', ['docusaurus', 'build', siteDir, '--out-dir', outDir], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`build of ${siteDir} failed`);
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+async function main(): Promise<void> {
+  const skipBuild = process.argv.includes('--no-build');
+  console.log('Tower docs benchmark (figures, not assertions)\n');
+
+  if (!skipBuild || !existsSync(SITE_BUILD) || !existsSync(VANILLA_BUILD)) {
+    const vanillaSeconds = coldBuild(VANILLA_DIR, VANILLA_BUILD);
+    const siteSeconds = coldBuild(REPO_ROOT, SITE_BUILD);
+    console.log('Cold production build');
+    console.log(`  vanilla Docusaurus 3.9.1 (webpack): ${vanillaSeconds.toFixed(1)} s`);
+    console.log(`  Tower docs (Rspack via @docusaurus/faster): ${siteSeconds.toFixed(1)} s`);
+    console.log(`  ratio Tower / vanilla: ${(siteSeconds / vanillaSeconds).toFixed(2)}\n`);
+  }
+
+  const site = await startNginx(SITE_BUILD);
+  const vanilla = await startNginx(VANILLA_BUILD);
+  const browser = await launchBrowser();
+  try {
+    const docsPath = '/docs/concepts/runs';
+    const measured: Record<string, PageWeight> = {
+      'vanilla docs page': await measureFirstVisit(browser, `${vanilla.url}${docsPath}`),
+      'home page': await measureFirstVisit(browser, `${site.url}/`),
+      'docs page': await measureFirstVisit(browser, `${site.url}${docsPath}`),
+    };
+    if (existsSync(path.join(SITE_BUILD, 'docs/reference/api/run-app/index.html'))) {
+      measured['API operation page'] = await measureFirstVisit(browser, `${site.url}/docs/reference/api/run-app`);
+    }
+    console.log('First visit at 390 px, everything the browser downloads until idle');
+    for (const [label, weight] of Object.entries(measured)) console.log(formatWeight(label, weight));
+
+    const ours = measured['docs page'].js.gzip;
+    const base = measured['vanilla docs page'].js.gzip;
+    console.log(`\nDocs page JavaScript, gzip: Tower ${kib(ours)} vs vanilla ${kib(base)} (ratio ${(ours / base).toFixed(2)}; target <= 1.00)`);
+    const api = measured['API operation page'];
+    if (api) {
+      console.log(`API page JavaScript, gzip: ${kib(api.js.gzip)} (ratio to docs page ${(api.js.gzip / ours).toFixed(2)}; target <= 1.50)`);
+    }
+  } finally {
+    await browser.close();
+    await site.stop();
+    await vanilla.stop();
+  }
+}
+
+void main();
