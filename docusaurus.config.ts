@@ -1,6 +1,7 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
+import rehypeFocusableTables from './plugins/rehype-focusable-tables';
 import {
   ANNOUNCEMENT,
   COPYRIGHT_YEAR,
@@ -61,6 +62,7 @@ const config: Config = {
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
           breadcrumbs: true,
+          rehypePlugins: [rehypeFocusableTables],
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
         },
@@ -80,6 +82,8 @@ const config: Config = {
     announcementBar: {
       id: ANNOUNCEMENT.id,
       content: ANNOUNCEMENT.content,
+      backgroundColor: '#312e81',
+      textColor: '#ffffff',
       isCloseable: true,
     },
     docs: {

@@ -84,12 +84,25 @@
     article.insertAdjacentElement('afterend', build());
   }
 
-  function start() {
-    mount();
-    new MutationObserver(mount).observe(document.getElementById('__docusaurus') || document.body, {
-      childList: true,
-      subtree: true,
+  // Touching the article before React has hydrated it makes React discard the
+  // server HTML. Hydration completes children first, so once the root's last
+  // element carries React's fiber key the whole page has been claimed.
+  function hydrated(root) {
+    var last = root.lastElementChild;
+    return Boolean(last) && Object.keys(last).some(function (key) {
+      return key.indexOf('__reactFiber') === 0;
     });
+  }
+
+  function start() {
+    var root = document.getElementById('__docusaurus');
+    if (!root) return;
+    if (!hydrated(root)) {
+      setTimeout(start, 100);
+      return;
+    }
+    mount();
+    new MutationObserver(mount).observe(root, {childList: true, subtree: true});
   }
 
   if (document.readyState === 'loading') {

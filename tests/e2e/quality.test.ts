@@ -1,0 +1,133 @@
+/**
+ * Production quality on every page template: no accessibility violation
+ * (axe-core), no CSP violation or console error under the production nginx
+ * headers, and the meta a crawler or link preview needs.
+ */
+import assert from 'node:assert/strict';
+import {createRequire} from 'node:module';
+import {after, before, describe, test} from 'node:test';
+import type {Browser, Page} from 'playwright-core';
+import {SITE} from '../../src/constants';
+import {DESKTOP, PHONE, goto, launchBrowser, openContext} from './support/browser';
+import {siteUrl} from './support/server';
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** One page per template the site renders. */
+export const TEMPLATES: Record<string, string> = {
+  home: '/',
+  'docs page': '/docs/concepts/runs',
+  'long reference page': '/docs/reference/tower-cli',
+  'category index': '/docs/category/concepts',
+  'not-found page': '/docs/this-page-does-not-exist',
+};
+
+let browser: Browser;
+let base: string;
+
+before(async () => {
+  base = await siteUrl();
+  browser = await launchBrowser();
+});
+after(() => browser?.close());
+
+type AxeViolation = {id: string; impact: string; help: string; nodes: {target: string[]}[]};
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({path: AXE_SOURCE});
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as {axe: {run: (ctx: Document, options: object) => Promise<{violations: AxeViolation[]}>}}).axe;
+    const result = await axe.run(document, {
+      runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']},
+    });
+    return result.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({target: n.target}))}));
+  });
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+describe('accessibility (axe-core)', () => {
+  for (const [device, viewport] of [['desktop', DESKTOP], ['390 px', PHONE]] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      test(`no violations on any template, ${device}, ${theme}`, async () => {
+        // axe is injected as a script, which the production CSP rightly forbids.
+        const {page, context} = await openContext(browser, base, {viewport, bypassCSP: true});
+        await context.addInitScript(`try { localStorage.setItem('theme', '${theme}') } catch (e) {}`);
+        const problems: string[] = [];
+        for (const [template, path] of Object.entries(TEMPLATES)) {
+          await goto(page, `${base}${path}`);
+          assert.equal(await page.locator('html').getAttribute('data-theme'), theme);
+          for (const violation of await axeViolations(page)) problems.push(`${template}: ${violation}`);
+        }
+        assert.deepEqual(problems, []);
+        await context.close();
+      });
+    }
+  }
+});
+
+describe('production headers', () => {
+  test('no CSP violation and no console error on any template', async () => {
+    const {page, context, consoleErrors, pageErrors} = await openContext(browser, base);
+    await context.addInitScript(`
+      window.__cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (e) => {
+        window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI);
+      });`);
+    const violations: string[] = [];
+    for (const [template, path] of Object.entries(TEMPLATES)) {
+      await goto(page, `${base}${path}`);
+      await page.waitForTimeout(300);
+      for (const v of (await page.evaluate('window.__cspViolations')) as string[]) violations.push(`${template}: ${v}`);
+    }
+    assert.deepEqual(violations, []);
+    // The not-found page's own 404 response is the one expected console error.
+    assert.deepEqual(consoleErrors.filter((e) => !e.includes('404')), []);
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
+  test('security headers, caching and content types', async () => {
+    const html = await fetch(`${base}/docs/intro`);
+    const csp = html.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /default-src 'self'/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.match(csp, /connect-src 'self'(;|$)/, 'no third-party origin in local mode');
+    assert.match(html.headers.get('strict-transport-security') ?? '', /max-age=\d+/);
+    assert.equal(html.headers.get('x-content-type-options'), 'nosniff');
+    assert.ok(html.headers.get('referrer-policy'));
+    assert.match(html.headers.get('cache-control') ?? '', /must-revalidate/);
+    const page = await html.text();
+    const asset = page.match(/\/assets\/js\/[\w.-]+\.js/)![0];
+    const js = await fetch(`${base}${asset}`, {headers: {'accept-encoding': 'gzip'}});
+    assert.match(js.headers.get('cache-control') ?? '', /immutable/);
+    assert.equal(js.headers.get('content-encoding'), 'gzip');
+    const md = await fetch(`${base}/docs/intro.md`);
+    assert.match(md.headers.get('content-type') ?? '', /^text\/markdown/);
+    const llms = await fetch(`${base}/llms.txt`);
+    assert.match(llms.headers.get('content-type') ?? '', /^text\/plain/);
+    const missing = await fetch(`${base}/nope`);
+    assert.equal(missing.status, 404);
+    assert.match(await missing.text(), /Page Not Found/);
+  });
+});
+
+describe('crawlers and link previews', () => {
+  test('sitemap, robots.txt, canonical URLs and social cards', async () => {
+    const robots = await (await fetch(`${base}/robots.txt`)).text();
+    assert.match(robots, /Sitemap: https:\/\/docs\.tower\.dev\/sitemap\.xml/);
+    const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+    assert.match(sitemap, /<loc>https:\/\/docs\.tower\.dev\/docs\/concepts\/runs<\/loc>/);
+    const {page, context} = await openContext(browser, base);
+    for (const path of ['/', '/docs/concepts/runs', '/docs/reference/towerfile']) {
+      await page.goto(`${base}${path}`);
+      assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), `${SITE.url}${path}`);
+      const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+      assert.equal(image, `${SITE.url}/img/social-card.png`);
+      assert.ok(await page.locator('meta[property="og:title"]').getAttribute('content'));
+      assert.ok(await page.locator('meta[name="twitter:card"]').getAttribute('content'));
+    }
+    const card = await fetch(`${base}/img/social-card.png`);
+    assert.equal(card.headers.get('content-type'), 'image/png');
+    await context.close();
+  });
+});
