@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
 import rehypeFocusableTables from './plugins/rehype-focusable-tables';
+import apiReference from './plugins/api-reference';
 import {
   ANNOUNCEMENT,
   COPYRIGHT_YEAR,
@@ -50,6 +51,8 @@ const config: Config = {
   scripts: [{src: `${SITE.baseUrl}feedback.js`, async: true}],
 
   plugins: [
+    // Regenerates docs/reference/api/ from openapi/tower-api.yaml before the docs load.
+    apiReference,
     // llms.txt, llms-full.txt, llms-api.txt, llms-sdk.txt and a .md twin of every docs page.
     './plugins/llms-txt/index.ts',
   ],

@@ -1,5 +1,6 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 import {SIDEBARS} from './src/constants';
+import {apiSidebarCategory, type ApiSidebarCategory} from './plugins/api-reference/sidebar';
 
 /**
  * The documentation and examples sidebars. Order is explicit so the reading
@@ -7,7 +8,7 @@ import {SIDEBARS} from './src/constants';
  * depends on file names. Each category gets a generated index page whose cards
  * show the child pages' front-matter descriptions.
  */
-function category(label: string, slug: string, description: string, items: string[]) {
+function category(label: string, slug: string, description: string, items: (string | ApiSidebarCategory)[]) {
   return {
     type: 'category' as const,
     label,
@@ -58,6 +59,9 @@ const sidebars: SidebarsConfig = {
       'reference/tower-cli',
       'reference/tower-sdk',
       'reference/towerfile',
+      // Overview plus one page per operation, grouped by the spec's tags; generated from
+      // openapi/tower-api.yaml on every build (plugins/api-reference).
+      apiSidebarCategory(),
     ]),
   ],
   [SIDEBARS.examples]: [

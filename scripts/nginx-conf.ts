@@ -18,15 +18,25 @@ export type CspOptions = {
   searchOrigins?: string[];
 };
 
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/**
+ * Data blocks such as `<script type="application/ld+json">` (one per docs page, for the
+ * breadcrumbs) are never executed, so script-src does not apply to them; hashing them
+ * would add one hash per page and overflow nginx's parameter limit.
+ */
+function isDataBlock(attributes: string): boolean {
+  const type = /\btype=["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+  return type !== undefined && type !== 'module' && !type.includes('javascript') && !type.includes('ecmascript');
+}
 
 /** sha256 sources for every distinct inline script in the given HTML documents. */
 export function inlineScriptHashes(htmlDocuments: string[]): string[] {
   const hashes = new Set<string>();
   for (const html of htmlDocuments) {
     for (const match of html.matchAll(INLINE_SCRIPT)) {
-      const body = match[1];
-      if (body.trim() === '') continue;
+      const body = match[2];
+      if (body.trim() === '' || isDataBlock(match[1])) continue;
       hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
     }
   }

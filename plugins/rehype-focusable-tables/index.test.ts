@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {makeTablesFocusable} from './index';
+import {makeTablesFocusable, type HastNode} from './index';
 
 test('every table, however deep, gets tabIndex 0 and keeps its other properties', () => {
-  const tree = {
+  const tree: HastNode = {
     type: 'root',
     children: [
       {type: 'element', tagName: 'p', properties: {}, children: [{type: 'text'}]},
@@ -16,7 +16,7 @@ test('every table, however deep, gets tabIndex 0 and keeps its other properties'
     ],
   };
   makeTablesFocusable(tree);
-  assert.deepEqual(tree.children[0].properties, {});
-  assert.deepEqual(tree.children[1].properties, {className: ['x'], tabIndex: 0});
-  assert.deepEqual(tree.children[2].children![0].properties, {tabIndex: 0});
+  assert.deepEqual(tree.children![0].properties, {});
+  assert.deepEqual(tree.children![1].properties, {className: ['x'], tabIndex: 0});
+  assert.deepEqual(tree.children![2].children![0].properties, {tabIndex: 0});
 });

@@ -4,7 +4,7 @@
  * wide reference table scrolls; a scrollable region that cannot take focus is
  * out of reach for keyboard users (axe: scrollable-region-focusable).
  */
-type HastNode = {
+export type HastNode = {
   type: string;
   tagName?: string;
   properties?: Record<string, unknown>;

@@ -19,6 +19,8 @@ export const TEMPLATES: Record<string, string> = {
   'docs page': '/docs/concepts/runs',
   'long reference page': '/docs/reference/tower-cli',
   'category index': '/docs/category/concepts',
+  'API overview': '/docs/reference/api/tower-api',
+  'API operation page': '/docs/reference/api/stream-run-logs',
   'not-found page': '/docs/this-page-does-not-exist',
 };
 

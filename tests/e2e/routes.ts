@@ -2,6 +2,8 @@
  * The spec's route table as data: every path the site must serve and the H1 a
  * reader sees there. The API reference adds its routes in API_ROUTES.
  */
+import {listOperations} from '../../plugins/api-reference/sidebar';
+
 export type Route = {path: string; heading: string};
 
 export const DOC_ROUTES: Route[] = [
@@ -45,7 +47,135 @@ export const DOC_ROUTES: Route[] = [
   {path: '/docs/category/examples', heading: 'Examples'},
 ];
 
-export const ALL_ROUTES: Route[] = [...DOC_ROUTES];
+/**
+ * The 85 operations the spec documents (section 7, "Documented API operations"), in
+ * the spec's order. Each has a page at /docs/reference/api/<id>; the overview lives at
+ * /docs/reference/api/tower-api.
+ */
+export const API_OPERATION_IDS: readonly string[] = [
+  // Alerts
+  'list-alerts',
+  'delete-alert',
+  'stream-alerts',
+  'acknowledge-alert',
+  'acknowledge-all-alerts',
+  // Schedules
+  'create-schedule',
+  'update-schedule',
+  'delete-schedule',
+  'list-schedules',
+  'activate-schedules',
+  'deactivate-schedules',
+  // Runs
+  'run-app',
+  'cancel-run',
+  'list-runs',
+  'describe-run',
+  'describe-run-logs',
+  'stream-run-logs',
+  'search-runs',
+  'generate-run-statistics',
+  'generate-app-statistics',
+  // Apps
+  'create-app',
+  'describe-app',
+  'update-app',
+  'delete-app',
+  'list-apps',
+  'list-app-versions',
+  'describe-app-version',
+  'list-app-environments',
+  'deploy-app',
+  // Accounts and users
+  'create-account',
+  'describe-account',
+  'update-account',
+  'update-user',
+  // Sessions and login
+  'create-session',
+  'describe-session',
+  'refresh-session',
+  'create-device-login-ticket',
+  'claim-device-login-ticket',
+  'describe-device-login-session',
+  // Passwords and email
+  'create-password-reset',
+  'update-password-reset',
+  'resend-email-verification',
+  'verify-email',
+  'update-email-preferences',
+  'describe-email-preferences',
+  // API keys
+  'create-api-key',
+  'list-api-keys',
+  'delete-api-key',
+  // Authenticators
+  'create-authenticator',
+  'generate-authenticator',
+  'list-authenticators',
+  'delete-authenticator',
+  // Catalogs
+  'create-catalog',
+  'update-catalog',
+  'delete-catalog',
+  'list-catalogs',
+  'export-catalogs',
+  // Environments
+  'create-environment',
+  'update-environment',
+  'list-environments',
+  // Secrets
+  'create-secret',
+  'update-secret',
+  'delete-secret',
+  'list-secrets',
+  'export-secrets',
+  'describe-secrets-key',
+  'list-secret-environments',
+  // Teams
+  'create-team',
+  'update-team',
+  'delete-team',
+  'list-teams',
+  'leave-team',
+  'invite-team-member',
+  'list-team-members',
+  'remove-team-member',
+  'list-team-invitations',
+  'list-my-team-invitations',
+  'update-my-team-invitation',
+  'delete-team-invitation',
+  'resend-team-invitation',
+  // Plans and runners
+  'list-plans',
+  'update-plan',
+  'list-runners',
+  'generate-runner-credentials',
+  // Feature flags
+  'get-feature-flag-value',
+];
+
+export const API_OVERVIEW: Route = {path: '/docs/reference/api/tower-api', heading: 'Tower API'};
+
+export type ApiRoute = Route & {method: string; apiPath: string};
+
+/**
+ * The API pages: the overview plus one route per operation id, with the H1 (the
+ * operation's summary), HTTP method and path template read from openapi/tower-api.yaml.
+ * An id missing from the YAML throws here, so the table cannot silently shrink.
+ */
+export const API_ROUTES: ApiRoute[] = (() => {
+  const {operations} = listOperations();
+  const byId = new Map(operations.map((operation) => [operation.id, operation]));
+  const missing = API_OPERATION_IDS.filter((id) => !byId.has(id));
+  if (missing.length) throw new Error(`openapi/tower-api.yaml lacks operations: ${missing.join(', ')}`);
+  return API_OPERATION_IDS.map((id) => {
+    const operation = byId.get(id)!;
+    return {path: `/docs/reference/api/${id}`, heading: operation.summary, method: operation.method, apiPath: operation.path};
+  });
+})();
+
+export const ALL_ROUTES: Route[] = [...DOC_ROUTES, API_OVERVIEW, ...API_ROUTES];
 
 export function headingOf(path: string): string {
   const route = ALL_ROUTES.find((r) => r.path === path);
