@@ -3,14 +3,43 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
 import rehypeFocusableTables from './plugins/rehype-focusable-tables';
 import apiReference from './plugins/api-reference';
+import colorModeDefault from './plugins/color-mode-default';
 import {
   ANNOUNCEMENT,
   COPYRIGHT_YEAR,
   LINKS,
+  SEARCH,
   SIDEBARS,
   SITE,
   SUPPORT_EMAIL,
 } from './src/constants';
+
+/**
+ * Search runs on Algolia DocSearch when these are set at build time, and on
+ * the local index (plugins/search-index) otherwise.
+ */
+const algoliaEnv = {
+  appId: process.env.ALGOLIA_APP_ID ?? '',
+  apiKey: process.env.ALGOLIA_API_KEY ?? '',
+  indexName: process.env.ALGOLIA_INDEX_NAME ?? '',
+  assistantId: process.env.ALGOLIA_ASSISTANT_ID ?? '',
+};
+const searchMode: 'algolia' | 'local' =
+  algoliaEnv.appId && algoliaEnv.apiKey && algoliaEnv.indexName ? 'algolia' : 'local';
+
+/** DocSearch settings (themeConfig.algolia). `keyboardShortcuts` is read by src/theme/SearchBar. */
+const algoliaThemeConfig = {
+  appId: searchMode === 'algolia' ? algoliaEnv.appId : SEARCH.localAppId,
+  apiKey: searchMode === 'algolia' ? algoliaEnv.apiKey : SEARCH.localApiKey,
+  indexName: searchMode === 'algolia' ? algoliaEnv.indexName : SEARCH.localIndexName,
+  contextualSearch: true,
+  insights: false,
+  searchParameters: {facetFilters: [...SEARCH.facetFilters]},
+  externalUrlRegex: SEARCH.externalUrlRegex,
+  searchPagePath: SEARCH.pagePath,
+  keyboardShortcuts: {...SEARCH.keyboardShortcuts},
+  ...(searchMode === 'algolia' && algoliaEnv.assistantId ? {askAi: algoliaEnv.assistantId} : {}),
+};
 
 const config: Config = {
   title: SITE.title,
@@ -46,15 +75,19 @@ const config: Config = {
   customFields: {
     assetsBaseUrl: LINKS.assetsBaseUrl,
     supportEmail: SUPPORT_EMAIL,
+    search: {mode: searchMode, indexUrl: `${SITE.baseUrl}${SEARCH.indexFile}`},
   },
 
   scripts: [{src: `${SITE.baseUrl}feedback.js`, async: true}],
 
   plugins: [
+    colorModeDefault,
     // Regenerates docs/reference/api/ from openapi/tower-api.yaml before the docs load.
     apiReference,
     // llms.txt, llms-full.txt, llms-api.txt, llms-sdk.txt and a .md twin of every docs page.
     './plugins/llms-txt/index.ts',
+    // The local search index (search-index.json), unless Algolia is configured.
+    ...(searchMode === 'local' ? ['./plugins/search-index/index.ts'] : []),
   ],
 
   presets: [
@@ -77,10 +110,12 @@ const config: Config = {
 
   themeConfig: {
     image: 'img/social-card.png',
+    algolia: algoliaThemeConfig,
     colorMode: {
       defaultMode: 'light',
       disableSwitch: false,
-      respectPrefersColorScheme: false,
+      // "System" follows the OS; a first visit still gets light (plugins/color-mode-default).
+      respectPrefersColorScheme: true,
     },
     announcementBar: {
       id: ANNOUNCEMENT.id,

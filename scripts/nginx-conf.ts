@@ -103,7 +103,11 @@ export function writeNginxConf(buildDir: string, outDir: string, options: CspOpt
 
 function searchOriginsFromEnv(): string[] {
   const appId = process.env.ALGOLIA_APP_ID;
-  return appId ? [`https://${appId}-dsn.algolia.net`, `https://${appId}.algolia.net`, 'https://*.algolianet.com', 'https://*.algolia.net'] : [];
+  if (!appId) return [];
+  const origins = [`https://${appId}-dsn.algolia.net`, `https://${appId}.algolia.net`, 'https://*.algolianet.com', 'https://*.algolia.net'];
+  // DocSearch's Ask AI talks to its own host.
+  if (process.env.ALGOLIA_ASSISTANT_ID) origins.push('https://askai.algolia.com');
+  return origins;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -44,8 +44,11 @@ async function waitForPort(port: number, child: ChildProcess, timeoutMs = 10_000
   throw new Error(`nginx did not listen on ${port} within ${timeoutMs} ms`);
 }
 
+/** The build the tests and `npm run serve:nginx` serve; BUILD_DIR points elsewhere. */
+export const DEFAULT_BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? path.join(REPO_ROOT, 'build'));
+
 export async function startNginx(
-  buildDir = path.join(REPO_ROOT, 'build'),
+  buildDir = DEFAULT_BUILD_DIR,
   port?: number,
   options: CspOptions = {},
 ): Promise<RunningServer> {
@@ -101,7 +104,7 @@ http {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const port = Number(process.env.PORT ?? 3000);
-  startNginx(path.join(REPO_ROOT, 'build'), port).then((server) => {
+  startNginx(DEFAULT_BUILD_DIR, port).then((server) => {
     console.log(`Serving build/ with nginx at ${server.url} (Ctrl+C to stop)`);
     const stop = () => server.stop().then(() => process.exit(0));
     process.on('SIGINT', stop);

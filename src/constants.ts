@@ -43,3 +43,29 @@ export const ANNOUNCEMENT = {
 
 /** Desktop and mobile layouts switch at this width (px), as Docusaurus does. */
 export const DESKTOP_BREAKPOINT = 996;
+
+/**
+ * Search. Local mode (the default) answers from an index the search-index
+ * plugin builds from the rendered pages; Algolia DocSearch is used instead
+ * when ALGOLIA_APP_ID, ALGOLIA_API_KEY and ALGOLIA_INDEX_NAME are set at build time.
+ */
+export const SEARCH = {
+  /** Route of the full results page (query in `?q=`). */
+  pagePath: 'search',
+  /** The local index, written to the build root and fetched on the first search. */
+  indexFile: 'search-index.json',
+  /** Only pages under this path (after the base URL) are indexed. */
+  indexedPathPrefix: 'docs/',
+  /** Placeholder credentials DocSearch requires in local mode; they are never sent anywhere. */
+  localAppId: 'local',
+  localApiKey: 'local-index',
+  localIndexName: 'tower-docs',
+  /** Links in results matching this pattern leave the app (full page load). */
+  externalUrlRegex: '^https?://(?!docs\\.tower\\.dev(?:[/:?#]|$))',
+  /** Both shortcuts are on unless turned off here. */
+  keyboardShortcuts: {'Ctrl/Cmd+K': true, '/': true},
+  /** Facet filters sent with every query (merged with the contextual ones). */
+  facetFilters: ['language:en'],
+  /** Ask AI disclaimer, shown in both modes. */
+  askAiDisclaimer: 'Answers are AI-generated and may be wrong. Check the linked sections before you rely on them.',
+} as const;

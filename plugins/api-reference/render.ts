@@ -219,6 +219,8 @@ export function renderOperationPage(info: ApiInfo, operation: Operation, titleOf
     '',
     `**Base URL:** ${inlineCode(info.serverUrl)}`,
     '',
+    `**Operation ID:** ${inlineCode(operation.id)}`,
+    '',
     ...relatedLine(operation, titleOf),
     ...codeSamplesSection(info, operation),
     '',

@@ -173,6 +173,30 @@ describe('colour mode', () => {
     await other.waitForFunction(() => document.documentElement.dataset.theme === 'light');
     await context.close();
   });
+  test('"system" follows the OS, also after a reload, and the next choice is light again', async () => {
+    const {page, context} = await openContext(browser, base, {colorScheme: 'dark'});
+    await goto(page, `${base}/docs/intro`);
+    const button = () => page.getByRole('button', {name: /Switch between dark and light mode/});
+    assert.equal(await mode(page), 'light', 'first visit: the site default, not the OS');
+    await button().click(); // dark
+    await button().click(); // system
+    assert.match((await button().getAttribute('aria-label'))!, /system mode/);
+    assert.equal(await mode(page), 'dark', 'system follows the OS, which prefers dark');
+    await page.reload();
+    await waitForHydration(page);
+    assert.equal(await mode(page), 'dark');
+    assert.match((await button().getAttribute('aria-label'))!, /system mode/);
+    await page.emulateMedia({colorScheme: 'light'});
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+    await button().click();
+    assert.match((await button().getAttribute('aria-label'))!, /currently light mode/);
+    assert.equal(await page.evaluate(() => localStorage.getItem('theme')), 'light');
+    await page.emulateMedia({colorScheme: 'dark'});
+    await page.reload();
+    await waitForHydration(page);
+    assert.equal(await mode(page), 'light', 'an explicit choice beats the OS');
+    await context.close();
+  });
 });
 
 describe('announcement bar', () => {

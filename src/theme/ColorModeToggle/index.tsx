@@ -1,16 +1,34 @@
 /**
- * Wraps the stock toggle so it always cycles light -> dark -> system, even
- * though the site itself does not follow the OS on a first visit
- * (colorMode.respectPrefersColorScheme is false). The stock toggle ties the
- * number of states to that setting; the spec wants three states regardless.
+ * Wraps the stock three-state toggle (light -> dark -> system) to remember
+ * when the reader picks "system", so the next page load follows the OS
+ * instead of the site default. See plugins/color-mode-default.
  */
 import type {ReactNode} from 'react';
 import ColorModeToggle from '@theme-original/ColorModeToggle';
 import type ColorModeToggleType from '@theme/ColorModeToggle';
 import type {WrapperProps} from '@docusaurus/types';
+import {FOLLOW_SYSTEM_KEY} from '@site/plugins/color-mode-default';
 
 type Props = WrapperProps<typeof ColorModeToggleType>;
 
+function rememberFollowSystem(follow: boolean): void {
+  try {
+    if (follow) localStorage.setItem(FOLLOW_SYSTEM_KEY, 'true');
+    else localStorage.removeItem(FOLLOW_SYSTEM_KEY);
+  } catch {
+    // Storage blocked: the choice lasts for this page view only.
+  }
+}
+
 export default function ColorModeToggleWrapper(props: Props): ReactNode {
-  return <ColorModeToggle {...props} respectPrefersColorScheme />;
+  const {onChange} = props;
+  return (
+    <ColorModeToggle
+      {...props}
+      onChange={(choice: 'light' | 'dark' | null) => {
+        rememberFollowSystem(choice === null);
+        onChange(choice);
+      }}
+    />
+  );
 }

@@ -1,0 +1,189 @@
+/**
+ * Reads a rendered page (the HTML Docusaurus wrote into build/) and splits its
+ * main content into sections at each heading that carries an id: the text a
+ * reader sees, without navigation, copy buttons or "Direct link" anchors.
+ */
+import {Parser} from 'htmlparser2';
+import type {ExtractedPage} from '../../src/search/records';
+
+/** Subtrees that are never content. */
+const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'svg', 'button', 'nav', 'footer', 'template', 'iframe']);
+const SKIP_CLASSES = ['hash-link', 'theme-doc-toc-mobile', 'theme-doc-footer', 'pagination-nav', 'theme-doc-breadcrumbs', 'sr-only'];
+/** Elements whose start or end separates two blocks of text. */
+const BLOCK_TAGS = new Set([
+  'p', 'div', 'section', 'article', 'header', 'li', 'ul', 'ol', 'dl', 'dt', 'dd', 'table', 'thead', 'tbody', 'tr',
+  'pre', 'blockquote', 'details', 'summary', 'figure', 'figcaption', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+]);
+const CELL_TAGS = new Set(['td', 'th']);
+/** Where the content lives, best first: doc pages, API pages, category index pages. */
+const ROOT_CLASSES = ['theme-doc-markdown', 'theme-api-markdown', 'generatedIndexPage'];
+/**
+ * Code blocks are indexed by their first characters only: commands and
+ * signatures come first, and whole listings would double the index size.
+ */
+export const CODE_BLOCK_CHARS = 240;
+
+type Section = ExtractedPage['sections'][number];
+
+function classesOf(attributes: Record<string, string>): string[] {
+  return (attributes.class ?? '').split(/\s+/).filter(Boolean);
+}
+
+function hasClassPrefix(classes: string[], wanted: string): boolean {
+  // CSS-module classes carry a hash suffix (generatedIndexPage_cSFB).
+  return classes.some((c) => c === wanted || c.startsWith(`${wanted}_`));
+}
+
+function tidy(text: string): string {
+  return text
+    .replace(/\u200b/g, '')
+    .replace(/[ \t\f\r\u00a0]+/g, ' ')
+    .replace(/ *\n[\n ]*/g, '\n')
+    .trim();
+}
+
+/** Picks the content root's rank for an element, or -1. */
+function rootRank(name: string, classes: string[]): number {
+  const byClass = ROOT_CLASSES.findIndex((wanted) => hasClassPrefix(classes, wanted));
+  if (byClass >= 0) return byClass;
+  if (name === 'article') return ROOT_CLASSES.length;
+  if (name === 'main') return ROOT_CLASSES.length + 1;
+  return -1;
+}
+
+/**
+ * Extracts one page. `path` is its route (/docs/concepts/apps). Returns null
+ * for a page without a title or content.
+ */
+export function extractPage(html: string, path: string): ExtractedPage | null {
+  // First pass: find which kind of content root this page has.
+  let bestRank = Infinity;
+  new Parser(
+    {
+      onopentag(name, attributes) {
+        const rank = rootRank(name, classesOf(attributes));
+        if (rank >= 0 && rank < bestRank) bestRank = rank;
+      },
+    },
+    {decodeEntities: true},
+  ).end(html);
+  if (bestRank === Infinity) return null;
+
+  let language = 'en';
+  const tags: string[] = [];
+  const crumbs: string[] = [];
+  let crumbDepth = -1;
+  let crumb = '';
+
+  const sections: Section[] = [];
+  const headingStack: Array<{level: number; text: string}> = [];
+  let current: Section = {level: 1, anchor: null, heading: '', parents: [], text: ''};
+  let title = '';
+
+  const stack: Array<{name: string; skip: boolean; root: boolean; heading: {level: number; id: string | null} | null}> = [];
+  let inRoot = 0;
+  let skipping = 0;
+  let heading: {level: number; id: string | null; text: string} | null = null;
+  let inPre = 0;
+  let preChars = 0;
+
+  const append = (text: string) => {
+    if (heading) heading.text += text;
+    else current.text += text;
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        const classes = classesOf(attributes);
+        if (name === 'html' && attributes.lang) language = attributes.lang.split('-')[0];
+        if (name === 'meta' && attributes.name === 'docsearch:language' && attributes.content) language = attributes.content;
+        if (name === 'meta' && attributes.name === 'docsearch:docusaurus_tag' && attributes.content) tags.push(attributes.content);
+        if (classes.includes('theme-doc-breadcrumbs')) crumbDepth = stack.length;
+        if (crumbDepth >= 0 && name === 'li') crumb = '';
+
+        const isRoot = inRoot === 0 && rootRank(name, classes) === bestRank;
+        const skip =
+          inRoot > 0 &&
+          (SKIP_TAGS.has(name) || SKIP_CLASSES.some((c) => classes.includes(c)) || attributes['aria-hidden'] === 'true');
+        const level = /^h[1-6]$/.test(name) ? Number(name[1]) : 0;
+        const startsSection = inRoot > 0 && skipping === 0 && level > 0 && (level === 1 || Boolean(attributes.id));
+        stack.push({name, skip, root: isRoot, heading: startsSection ? {level, id: attributes.id ?? null} : null});
+        if (isRoot) inRoot += 1;
+        if (skip) skipping += 1;
+        if (name === 'pre') {
+          if (inPre === 0) preChars = 0;
+          inPre += 1;
+        }
+        if (inRoot > 0 && skipping === 0) {
+          if (startsSection) heading = {level, id: attributes.id ?? null, text: ''};
+          else if (BLOCK_TAGS.has(name)) append('\n');
+          else if (CELL_TAGS.has(name)) append(' ');
+        }
+      },
+      ontext(text) {
+        if (crumbDepth >= 0) crumb += text;
+        if (inRoot === 0 || skipping > 0) return;
+        if (inPre > 0) {
+          const room = CODE_BLOCK_CHARS - preChars;
+          if (room <= 0) return;
+          const kept = text.length > room ? text.slice(0, room) : text;
+          preChars += kept.length;
+          append(kept);
+        } else {
+          // Line breaks inside a paragraph are only source formatting.
+          append(text.replace(/\n/g, ' '));
+        }
+      },
+      onclosetag(name) {
+        const entry = stack.pop();
+        if (!entry) return;
+        if (crumbDepth >= 0 && name === 'li') {
+          const label = tidy(crumb);
+          if (label) crumbs.push(label);
+          crumb = '';
+        }
+        if (crumbDepth >= 0 && stack.length === crumbDepth) crumbDepth = -1;
+        if (entry.heading && heading && skipping === 0) {
+          const text = tidy(heading.text).replace(/\n/g, ' ');
+          if (heading.level === 1) {
+            if (!title) title = text;
+          } else {
+            sections.push(current);
+            while (headingStack.length && headingStack[headingStack.length - 1].level >= heading.level) headingStack.pop();
+            current = {
+              level: heading.level,
+              anchor: heading.id,
+              heading: text,
+              parents: headingStack.map((h) => h.text),
+              text: '',
+            };
+            headingStack.push({level: heading.level, text});
+          }
+          heading = null;
+        } else if (inRoot > 0 && skipping === 0 && (BLOCK_TAGS.has(name) || CELL_TAGS.has(name))) {
+          append(CELL_TAGS.has(name) ? ' ' : '\n');
+        }
+        if (entry.skip) skipping -= 1;
+        if (entry.root) inRoot -= 1;
+        if (name === 'pre') inPre -= 1;
+      },
+    },
+    {decodeEntities: true, recognizeSelfClosing: true},
+  );
+  parser.end(html);
+  sections.push(current);
+
+  if (!title) return null;
+  const cleaned = sections
+    .map((section) => ({...section, text: tidy(section.text)}))
+    .filter((section) => section.level === 1 || section.heading);
+  return {
+    path,
+    lvl0: crumbs.length >= 2 ? crumbs[0] : 'Documentation',
+    title,
+    language,
+    tags: tags.length ? tags : ['default'],
+    sections: cleaned.map((section) => (section.level === 1 ? {...section, heading: title} : section)),
+  };
+}

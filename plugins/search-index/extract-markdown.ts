@@ -1,0 +1,94 @@
+/**
+ * Development-server counterpart of extract-html.ts: `docusaurus start`
+ * renders pages in the browser only, so there is no HTML to read. This splits
+ * the Markdown sources into the same sections (H2..H6 with Docusaurus's
+ * heading ids) with inline markup removed. The production index is always
+ * built from the rendered HTML.
+ */
+import {createSlugger, parseMarkdownHeadingId} from '@docusaurus/utils';
+import type {ExtractedPage} from '../../src/search/records';
+
+/** Inline Markdown (and JSX/HTML tags) to the text a reader sees. */
+export function markdownInlineToText(line: string): string {
+  return line
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
+    .replace(/<\/?[A-Za-z][^>]*>/g, ' ')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/(\*\*|__)(.+?)\1/g, '$2')
+    .replace(/(^|[^\w*])[*_]([^*_\n]+)[*_](?=[^\w*]|$)/g, '$1$2')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function stripFrontMatter(source: string): string {
+  return source.replace(/^---\n[\s\S]*?\n---\n/, '');
+}
+
+/** Splits one Markdown document into page sections. */
+export function extractMarkdown(
+  source: string,
+  page: {path: string; title: string; lvl0: string; language?: string; tags?: string[]},
+): ExtractedPage {
+  const slugger = createSlugger();
+  const sections: ExtractedPage['sections'] = [];
+  const headingStack: Array<{level: number; text: string}> = [];
+  let current: ExtractedPage['sections'][number] = {level: 1, anchor: null, heading: page.title, parents: [], text: ''};
+  let fence: string | null = null;
+  const lines: string[] = [];
+
+  const flush = () => {
+    current.text = lines.join('\n').replace(/\n{2,}/g, '\n').trim();
+    lines.length = 0;
+    sections.push(current);
+  };
+
+  for (const raw of stripFrontMatter(source).split('\n')) {
+    const fenceMatch = /^\s*(```+|~~~+)/.exec(raw);
+    if (fence) {
+      if (fenceMatch && fenceMatch[1].startsWith(fence)) fence = null;
+      else lines.push(raw.trim());
+      continue;
+    }
+    if (fenceMatch) {
+      fence = fenceMatch[1];
+      continue;
+    }
+    if (/^\s*(import|export)\s/.test(raw)) continue;
+    const headingMatch = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(raw);
+    if (headingMatch) {
+      const level = headingMatch[1].length;
+      const {text: headingSource, id: explicitId} = parseMarkdownHeadingId(headingMatch[2]);
+      const text = markdownInlineToText(headingSource);
+      if (level === 1) continue;
+      flush();
+      while (headingStack.length && headingStack[headingStack.length - 1].level >= level) headingStack.pop();
+      current = {
+        level,
+        anchor: explicitId ?? slugger.slug(text),
+        heading: text,
+        parents: headingStack.map((h) => h.text),
+        text: '',
+      };
+      headingStack.push({level, text});
+      continue;
+    }
+    const admonition = /^\s*:::\s*\w*(?:\[(.*)\])?/.exec(raw);
+    if (admonition) {
+      if (admonition[1]) lines.push(markdownInlineToText(admonition[1]));
+      continue;
+    }
+    const text = markdownInlineToText(raw.replace(/^\s*(?:[-*+]|\d+\.|>)\s+/, '').replace(/\|/g, ' ').replace(/^[\s:-]+$/, ''));
+    lines.push(text);
+  }
+  flush();
+  return {
+    path: page.path,
+    lvl0: page.lvl0,
+    title: page.title,
+    language: page.language ?? 'en',
+    tags: page.tags ?? ['default'],
+    sections,
+  };
+}

@@ -1,0 +1,221 @@
+/**
+ * Unit tests of the local search: page extraction (HTML and Markdown), the
+ * packed file, the engine's matching, ranking, escaping and facet filters,
+ * and the client's request handling.
+ */
+import assert from 'node:assert/strict';
+import {describe, test} from 'node:test';
+import {createLocalSearchClient, normaliseRequests} from '../../src/search/client';
+import {SearchEngine} from '../../src/search/engine';
+import {packRecords, pagesToRecords, unpackIndex, type ExtractedPage} from '../../src/search/records';
+import {escapeHtml, snippet, termsOf, unescapeHtml} from '../../src/search/text';
+import {CODE_BLOCK_CHARS, extractPage} from './extract-html';
+import {extractMarkdown} from './extract-markdown';
+import {routeOfFile} from './index';
+
+const SITE = 'https://docs.tower.dev';
+
+const DOC_HTML = `<!doctype html><html lang=en><head>
+<meta name=docsearch:language content=en><meta name=docsearch:docusaurus_tag content=docs-default-current></head>
+<body><nav class=navbar>Documentation Examples</nav><main><article>
+<nav class=theme-doc-breadcrumbs><ul class=breadcrumbs><li class=breadcrumbs__item><a aria-label="Home page" href=/><svg viewBox="0 0 24 24"><path d="M1 1"/></svg></a><li class=breadcrumbs__item><a href=/docs/category/concepts>Concepts</a><li class=breadcrumbs__item>Apps</ul></nav>
+<div class=theme-doc-toc-mobile><button>On this page</button></div>
+<div class="theme-doc-markdown markdown"><header><h1>Apps</h1></header>
+<p>An <strong>app</strong> is the unit
+of work &lt;in&gt; Tower.</p>
+<h2 class=anchor id=schedules>Schedules<a class=hash-link href=#schedules>&#8203;</a></h2>
+<p>Run apps on a cron.</p>
+<div class=theme-code-block><pre><code>${'tower schedules create --cron "0 9 * * *"\n'.repeat(20)}</code></pre><button>Copy</button></div>
+<h3 id=cron-syntax>Cron syntax</h3><ul><li>Five fields<li>UTC</ul>
+<h2 id=parameters>Parameters</h2><table><tr><th>Name<th>Type</table>
+</div><footer class=theme-doc-footer>Edit this page</footer><nav class=pagination-nav>Next</nav></article></main>
+<footer class=footer>Copyright</footer></body></html>`;
+
+describe('HTML extraction', () => {
+  const page = extractPage(DOC_HTML, '/docs/concepts/apps')!;
+
+  test('reads the title, category, language and tag', () => {
+    assert.equal(page.title, 'Apps');
+    assert.equal(page.lvl0, 'Concepts');
+    assert.equal(page.language, 'en');
+    assert.deepEqual(page.tags, ['docs-default-current']);
+  });
+
+  test('splits at headings with ids, keeping their nesting', () => {
+    assert.deepEqual(
+      page.sections.map((s) => [s.level, s.anchor, s.heading, s.parents]),
+      [
+        [1, null, 'Apps', []],
+        [2, 'schedules', 'Schedules', []],
+        [3, 'cron-syntax', 'Cron syntax', ['Schedules']],
+        [2, 'parameters', 'Parameters', []],
+      ],
+    );
+  });
+
+  test('keeps reader-visible text only: no nav, buttons, anchors or footers; entities decoded', () => {
+    const all = page.sections.map((s) => s.text).join('\n');
+    assert.equal(page.sections[0].text, 'An app is the unit of work <in> Tower.');
+    for (const noise of ['On this page', 'Copy', 'Edit this page', 'Next', 'Copyright', 'Documentation', '\u200b']) {
+      assert.ok(!all.includes(noise), `no "${noise}"`);
+    }
+    assert.match(page.sections[2].text, /Five fields\nUTC/);
+    assert.match(page.sections[3].text, /Name Type/);
+  });
+
+  test('indexes only the start of long code blocks', () => {
+    const code = page.sections[1].text.replace('Run apps on a cron.\n', '').replace(/\n/g, '');
+    assert.ok(code.startsWith('tower schedules create --cron'));
+    assert.ok(code.length <= CODE_BLOCK_CHARS, `${code.length} chars`);
+  });
+
+  test('maps build files to routes', () => {
+    assert.equal(routeOfFile('/b', '/b/docs/concepts/apps/index.html'), '/docs/concepts/apps');
+    assert.equal(routeOfFile('/b', '/b/docs/intro.html'), '/docs/intro');
+    assert.equal(routeOfFile('/b', '/b/index.html'), '/');
+  });
+});
+
+describe('Markdown extraction (development server)', () => {
+  test('gives the same anchors as Docusaurus and strips inline markup', () => {
+    const page = extractMarkdown(
+      '---\ntitle: Ref\n---\n\n# Ref\n\nIntro with a [link](/docs/x) and `code`.\n\n## `tower apps list`\n\nLists apps.\n\n```bash\n# not a heading\ntower apps list\n```\n\n### `tower.run_app` {#custom}\n\n:::tip[Remember]\nText\n:::\n',
+      {path: '/docs/ref', title: 'Ref', lvl0: 'Reference'},
+    );
+    assert.deepEqual(
+      page.sections.map((s) => [s.anchor, s.heading]),
+      [
+        [null, 'Ref'],
+        ['tower-apps-list', 'tower apps list'],
+        ['custom', 'tower.run_app'],
+      ],
+    );
+    assert.equal(page.sections[0].text, 'Intro with a link and code.');
+    assert.match(page.sections[1].text, /# not a heading\ntower apps list/);
+    assert.match(page.sections[2].text, /Remember\nText/);
+  });
+});
+
+function samplePages(): ExtractedPage[] {
+  const doc = (path: string, title: string, lvl0: string, sections: Array<[number, string, string, string[], string]>): ExtractedPage => ({
+    path,
+    title,
+    lvl0,
+    language: 'en',
+    tags: ['docs-default-current'],
+    sections: sections.map(([level, anchor, heading, parents, text]) => ({level, anchor: anchor || null, heading, parents, text})),
+  });
+  return [
+    doc('/docs/concepts/apps', 'Apps', 'Concepts', [
+      [1, '', 'Apps', [], 'An app is your code plus a Towerfile.'],
+      [2, 'schedules', 'Schedules', [], 'Run an app every day with a cron expression.'],
+    ]),
+    doc('/docs/reference/tower-cli', 'Tower CLI', 'Reference', [
+      [1, '', 'Tower CLI', [], 'Every command of the tower CLI.'],
+      [3, 'tower-schedules-create', 'tower schedules create', ['tower schedules'], 'Creates a schedule. Use <APP> and --cron "<EXPR>".'],
+      [3, 'tower-deploy', 'tower deploy', [], 'Uploads the app described by the Towerfile as a new version.'],
+    ]),
+    doc('/docs/concepts/runs', 'Runs', 'Concepts', [[1, '', 'Runs', [], 'A run is one execution of an app. Schedules start runs too.']]),
+  ];
+}
+
+describe('records and the packed file', () => {
+  test('records are DocSearch-shaped with absolute URLs', () => {
+    const records = pagesToRecords(samplePages(), SITE);
+    const schedule = records.find((r) => r.anchor === 'tower-schedules-create')!;
+    assert.equal(schedule.url, `${SITE}/docs/reference/tower-cli#tower-schedules-create`);
+    assert.equal(schedule.url_without_anchor, `${SITE}/docs/reference/tower-cli`);
+    assert.equal(schedule.type, 'lvl3');
+    assert.deepEqual(schedule.hierarchy, {lvl0: 'Reference', lvl1: 'Tower CLI', lvl2: 'tower schedules', lvl3: 'tower schedules create', lvl4: null, lvl5: null, lvl6: null});
+    assert.ok(records.every((r) => new URL(r.url).origin === SITE && r.hierarchy.lvl1));
+  });
+
+  test('pack and unpack give back the same records', () => {
+    const records = pagesToRecords(samplePages(), SITE);
+    assert.deepEqual(unpackIndex(JSON.parse(JSON.stringify(packRecords(records, SITE)))), records);
+  });
+});
+
+describe('engine', () => {
+  const engine = new SearchEngine(pagesToRecords(samplePages(), SITE));
+  const urls = (query: string) => engine.search({query}).hits.map((hit) => hit.url.replace(SITE, ''));
+
+  test('finds words by prefix and with a typo', () => {
+    assert.ok(urls('sched').length > 0);
+    assert.equal(urls('scedule')[0], '/docs/reference/tower-cli#tower-schedules-create');
+    assert.ok(urls('deploi').includes('/docs/reference/tower-cli#tower-deploy'));
+  });
+
+  test('ranks a heading match above a body match', () => {
+    const found = urls('schedule');
+    assert.ok(found.indexOf('/docs/concepts/apps#schedules') < found.indexOf('/docs/concepts/runs'));
+  });
+
+  test('falls back to any word when no section has all of them', () => {
+    assert.ok(urls('towerfile zebra').length > 0);
+    assert.deepEqual(urls('zebra giraffe'), []);
+  });
+
+  test('escapes text in highlights and snippets; only the highlight tags are markup', () => {
+    const hit = engine.search({query: 'cron expr', highlightPreTag: '<mark>', highlightPostTag: '</mark>'}).hits.find((h) => h.anchor === 'tower-schedules-create')!;
+    assert.match(hit._snippetResult.content.value, /&lt;APP&gt;/);
+    assert.match(hit._snippetResult.content.value, /&quot;&lt;<mark>EXPR<\/mark>&gt;&quot;/);
+    assert.doesNotMatch(hit._snippetResult.content.value.replace(/<\/?mark>/g, ''), /[<>]/);
+    const markup = engine.search({query: '<script>alert(1)</script> app'});
+    for (const h of markup.hits) assert.doesNotMatch(JSON.stringify(h._highlightResult), /<script/);
+  });
+
+  test('snippets are a window around the first match', () => {
+    const text = `${'word '.repeat(50)}target ${'tail '.repeat(50)}`;
+    const {value} = snippet(text, new Set(['target']), {pre: '[', post: ']'}, 10, '…');
+    assert.match(value, /^….*\[target\].*…$/);
+    assert.ok(value.split(' ').length <= 12);
+  });
+
+  test('pages and counts like Algolia', () => {
+    const first = engine.search({query: 'app', hitsPerPage: 2, page: 0});
+    const second = engine.search({query: 'app', hitsPerPage: 2, page: 1});
+    assert.equal(first.hits.length, 2);
+    assert.equal(first.nbPages, Math.ceil(first.nbHits / 2));
+    assert.notDeepEqual(first.hits[0].objectID, second.hits[0]?.objectID);
+  });
+
+  test('applies facet filters (AND of groups, OR within a group)', () => {
+    assert.ok(engine.search({query: 'app', facetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']]}).nbHits > 0);
+    assert.equal(engine.search({query: 'app', facetFilters: ['language:fr']}).nbHits, 0);
+  });
+
+  test('Ask AI answers with sentences from the matching sections, each with its source', () => {
+    const answer = engine.answer('how do I run an app on a cron schedule');
+    assert.ok(answer.parts.length >= 1);
+    assert.ok(answer.parts.some((part) => /cron/.test(part.text)));
+    for (const part of answer.parts) assert.ok(part.url.startsWith(`${SITE}/docs/`));
+    assert.deepEqual(engine.answer('zebra giraffe').parts, []);
+  });
+
+  test('terms: plurals, stop words, compound identifiers', () => {
+    assert.deepEqual(termsOf('How do I list the schedules'), ['list', 'schedule']);
+    assert.deepEqual(termsOf('tower.run_app --environment'), ['tower', 'run', 'app', 'environment']);
+    assert.equal(unescapeHtml(escapeHtml(`<a href="x">'&'</a>`)), `<a href="x">'&'</a>`);
+    assert.equal(unescapeHtml('&#60;b&#x3e;'), '<b>');
+  });
+});
+
+describe('local client', () => {
+  test('accepts DocSearch 4 requests and the legacy array form with string params', () => {
+    assert.deepEqual(normaliseRequests({requests: [{indexName: 'i', query: 'q', hitsPerPage: 5}]})[0], {
+      indexName: 'i',
+      request: {query: 'q', page: undefined, hitsPerPage: 5, facetFilters: undefined, attributesToSnippet: undefined, highlightPreTag: undefined, highlightPostTag: undefined, snippetEllipsisText: undefined},
+    });
+    const legacy = normaliseRequests([{indexName: 'i', params: 'query=tower&page=2&facetFilters=%5B%22language%3Aen%22%5D'}])[0].request;
+    assert.equal(legacy.query, 'tower');
+    assert.equal(legacy.page, 2);
+    assert.deepEqual(legacy.facetFilters, ['language:en']);
+  });
+
+  test('adds agent segments and reports them like the Algolia client', () => {
+    const client = createLocalSearchClient('/search-index.json');
+    client.addAlgoliaAgent('docusaurus', '3.9.1');
+    assert.match(client.transporter.algoliaAgent.value, /docusaurus \(3\.9\.1\)/);
+  });
+});

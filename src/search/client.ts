@@ -1,0 +1,103 @@
+/**
+ * A search client with the surface DocSearch and the /search page use from
+ * Algolia's lite client (`search`, `addAlgoliaAgent`, `transporter`), answered
+ * by the local engine. The engine code and the index are fetched on the first
+ * query only, from the site's own origin.
+ */
+import type {SearchEngine, SearchRequest, SearchResponse} from './engine';
+import type {PackedIndex} from './records';
+
+export type LocalSearchClient = {
+  search: (requests: unknown) => Promise<{results: Array<SearchResponse & {index: string}>}>;
+  addAlgoliaAgent: (segment: string, version?: string) => void;
+  transporter: {algoliaAgent: {value: string; add: (options: {segment: string; version?: string}) => unknown}};
+  /** Loads (once) and returns the engine; used by the Ask AI panel. */
+  engine: () => Promise<SearchEngine>;
+};
+
+const engines = new Map<string, Promise<SearchEngine>>();
+
+/** The engine for an index URL, loaded once per page life. */
+export function loadEngine(indexUrl: string): Promise<SearchEngine> {
+  let pending = engines.get(indexUrl);
+  if (!pending) {
+    pending = Promise.all([
+      import(/* webpackChunkName: "search-engine" */ './engine'),
+      fetch(indexUrl, {credentials: 'same-origin'}).then((response) => {
+        if (!response.ok) throw new Error(`Search index ${indexUrl}: HTTP ${response.status}`);
+        return response.json() as Promise<PackedIndex>;
+      }),
+    ]).then(([{SearchEngine: Engine}, packed]) => Engine.fromPacked(packed));
+    // A failed load may be retried on the next query.
+    pending.catch(() => engines.delete(indexUrl));
+    engines.set(indexUrl, pending);
+  }
+  return pending;
+}
+
+type RawRequest = {indexName?: string; query?: string; params?: string | Record<string, unknown>} & Record<string, unknown>;
+
+/** Accepts both `{requests: [...]}` (DocSearch 4) and the legacy array form, with params as object or query string. */
+export function normaliseRequests(input: unknown): Array<{indexName: string; request: SearchRequest}> {
+  const list: RawRequest[] = Array.isArray(input)
+    ? input
+    : input && typeof input === 'object' && Array.isArray((input as {requests?: unknown}).requests)
+      ? (input as {requests: RawRequest[]}).requests
+      : [];
+  return list.map((raw) => {
+    let params: Record<string, unknown> = {...raw};
+    if (typeof raw.params === 'string') {
+      const parsed: Record<string, unknown> = {};
+      for (const [key, value] of new URLSearchParams(raw.params)) {
+        try {
+          parsed[key] = JSON.parse(value);
+        } catch {
+          parsed[key] = value;
+        }
+      }
+      params = {...params, ...parsed};
+    } else if (raw.params && typeof raw.params === 'object') {
+      params = {...params, ...raw.params};
+    }
+    const number = (value: unknown) => (value === undefined || value === null || value === '' ? undefined : Number(value));
+    return {
+      indexName: String(raw.indexName ?? ''),
+      request: {
+        query: String(params.query ?? ''),
+        page: number(params.page),
+        hitsPerPage: number(params.hitsPerPage),
+        facetFilters: params.facetFilters as SearchRequest['facetFilters'],
+        attributesToSnippet: params.attributesToSnippet as string[] | undefined,
+        highlightPreTag: params.highlightPreTag as string | undefined,
+        highlightPostTag: params.highlightPostTag as string | undefined,
+        snippetEllipsisText: params.snippetEllipsisText as string | undefined,
+      },
+    };
+  });
+}
+
+export function createLocalSearchClient(indexUrl: string): LocalSearchClient {
+  const agents: string[] = ['tower-local-search'];
+  const agent = {
+    get value() {
+      return agents.join('; ');
+    },
+    add({segment, version}: {segment: string; version?: string}) {
+      const entry = version ? `${segment} (${version})` : segment;
+      if (!agents.includes(entry)) agents.push(entry);
+      return agent;
+    },
+  };
+  return {
+    async search(input) {
+      const requests = normaliseRequests(input);
+      const engine = await loadEngine(indexUrl);
+      return {results: requests.map(({indexName, request}) => ({...engine.search(request), index: indexName}))};
+    },
+    addAlgoliaAgent(segment, version) {
+      agent.add({segment, version});
+    },
+    transporter: {algoliaAgent: agent},
+    engine: () => loadEngine(indexUrl),
+  };
+}

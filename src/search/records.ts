@@ -1,0 +1,192 @@
+/**
+ * The search records of the local index and their packed file format.
+ *
+ * The plugin (plugins/search-index) extracts one record per page section in
+ * the shape DocSearch's crawler produces (hierarchy lvl0..lvl6, content,
+ * anchor, absolute url, url_without_anchor, type). On disk the records are
+ * packed: page-level facts are stored once per page and each section refers
+ * to its page by position, which keeps the file small enough to download on
+ * the first query. `unpackIndex` restores the DocSearch shape in the browser.
+ */
+
+export const HIERARCHY_LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+export type HierarchyLevel = (typeof HIERARCHY_LEVELS)[number];
+export type Hierarchy = Record<HierarchyLevel, string | null>;
+export type RecordType = HierarchyLevel | 'content';
+
+/** One searchable section of a page, shaped like a DocSearch record. */
+export type SearchRecord = {
+  objectID: string;
+  /** Absolute URL including the anchor, e.g. https://docs.tower.dev/docs/concepts/apps#schedules */
+  url: string;
+  url_without_anchor: string;
+  anchor: string | null;
+  /** The level of the heading that opens the section ('lvl1' for the page top). */
+  type: RecordType;
+  hierarchy: Hierarchy;
+  /** The section's text below its heading (may be empty). */
+  content: string | null;
+  language: string;
+  docusaurus_tag: string[];
+};
+
+/** A page and its sections as the extractors produce them. */
+export type ExtractedPage = {
+  /** Path on the site, e.g. /docs/concepts/apps */
+  path: string;
+  /** Category (first breadcrumb) or a generic label. */
+  lvl0: string;
+  title: string;
+  language: string;
+  tags: string[];
+  sections: Array<{
+    /** 1 for the page top (below the H1), 2..6 for H2..H6. */
+    level: number;
+    anchor: string | null;
+    heading: string;
+    /** Headings from H2 down to this section's parent. */
+    parents: string[];
+    text: string;
+  }>;
+};
+
+export const INDEX_FORMAT_VERSION = 2;
+
+/** The JSON written to disk and fetched by the browser. */
+export type PackedIndex = {
+  v: typeof INDEX_FORMAT_VERSION;
+  /** Site origin, e.g. https://docs.tower.dev */
+  site: string;
+  /** [path, lvl0, lvl1, language, tags] */
+  pages: Array<[string, string, string, string, string[]]>;
+  /**
+   * [page position, anchor ('' when none), level 1..6, own heading ('' at the
+   * page top), content, headings lvl2..lvlN only where they cannot be
+   * derived], in document order. Parent headings normally follow from the
+   * order and levels of the sections before (see HeadingTrail), so they are
+   * stored only for a section whose parent has no section of its own.
+   */
+  sections: Array<[number, string, number, string, string] | [number, string, number, string, string, string[]]>;
+};
+
+function joinUrl(site: string, path: string): string {
+  return site.replace(/\/$/, '') + (path.startsWith('/') ? path : `/${path}`);
+}
+
+/** Turns extracted pages into DocSearch-shaped records. */
+export function pagesToRecords(pages: ExtractedPage[], site: string): SearchRecord[] {
+  const records: SearchRecord[] = [];
+  pages.forEach((page) => {
+    const base = joinUrl(site, page.path);
+    page.sections.forEach((section) => {
+      const hierarchy: Hierarchy = {lvl0: page.lvl0, lvl1: page.title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
+      const headings = section.level > 1 ? [...section.parents, section.heading] : [];
+      headings.slice(0, 5).forEach((heading, i) => {
+        hierarchy[HIERARCHY_LEVELS[i + 2]] = heading;
+      });
+      const level = Math.min(Math.max(section.level, 1), 6);
+      records.push({
+        objectID: String(records.length),
+        url: section.anchor ? `${base}#${section.anchor}` : base,
+        url_without_anchor: base,
+        anchor: section.anchor,
+        type: HIERARCHY_LEVELS[level],
+        hierarchy,
+        content: section.text || null,
+        language: page.language,
+        docusaurus_tag: page.tags,
+      });
+    });
+  });
+  return records;
+}
+
+/** Packs records (which must come from `pagesToRecords`) for the browser. */
+export function packRecords(records: SearchRecord[], site: string): PackedIndex {
+  const pages: PackedIndex['pages'] = [];
+  const pagePosition = new Map<string, number>();
+  const sections: PackedIndex['sections'] = [];
+  const origin = site.replace(/\/$/, '');
+  const trail = new HeadingTrail();
+  for (const record of records) {
+    const path = record.url_without_anchor.startsWith(origin)
+      ? record.url_without_anchor.slice(origin.length) || '/'
+      : record.url_without_anchor;
+    let position = pagePosition.get(path);
+    if (position === undefined) {
+      position = pages.length;
+      pagePosition.set(path, position);
+      pages.push([path, record.hierarchy.lvl0 ?? '', record.hierarchy.lvl1 ?? '', record.language, record.docusaurus_tag]);
+    }
+    const level = HIERARCHY_LEVELS.indexOf(record.type as HierarchyLevel);
+    const headings = headingsOf(record.hierarchy);
+    const ownHeading = level >= 2 ? (headings.at(-1) ?? '') : '';
+    const derived = trail.next(position, level, ownHeading);
+    const section: PackedIndex['sections'][number] = [position, record.anchor ?? '', level, ownHeading, record.content ?? ''];
+    sections.push(sameList(derived, headings) ? section : [...section, headings]);
+  }
+  return {v: INDEX_FORMAT_VERSION, site: origin, pages, sections};
+}
+
+function headingsOf(hierarchy: Hierarchy): string[] {
+  const headings: string[] = [];
+  for (const level of HIERARCHY_LEVELS.slice(2)) {
+    const heading = hierarchy[level];
+    if (heading === null) break;
+    headings.push(heading);
+  }
+  return headings;
+}
+
+function sameList(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
+/**
+ * The headings open at each section while reading a page top to bottom: a
+ * section's parents are the open headings of lower levels, as on the page.
+ */
+class HeadingTrail {
+  private open: Array<{level: number; heading: string}> = [];
+  private page = -1;
+
+  next(page: number, level: number, heading: string): string[] {
+    if (page !== this.page) {
+      this.open = [];
+      this.page = page;
+    }
+    if (level < 2) return [];
+    this.open = this.open.filter((entry) => entry.level < level);
+    this.open.push({level, heading});
+    return this.open.map((entry) => entry.heading).slice(0, 5);
+  }
+}
+
+/** Restores DocSearch-shaped records from the packed file. */
+export function unpackIndex(packed: PackedIndex): SearchRecord[] {
+  if (packed.v !== INDEX_FORMAT_VERSION) {
+    throw new Error(`Search index format ${String(packed.v)} is not supported (expected ${INDEX_FORMAT_VERSION}).`);
+  }
+  const trail = new HeadingTrail();
+  return packed.sections.map(([position, anchor, level, ownHeading, content, stored], i) => {
+    const derived = trail.next(position, level, ownHeading);
+    const headings = stored ?? derived;
+    const [path, lvl0, lvl1, language, tags] = packed.pages[position];
+    const base = joinUrl(packed.site, path);
+    const hierarchy: Hierarchy = {lvl0, lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
+    headings.forEach((heading, h) => {
+      hierarchy[HIERARCHY_LEVELS[h + 2]] = heading;
+    });
+    return {
+      objectID: String(i),
+      url: anchor ? `${base}#${anchor}` : base,
+      url_without_anchor: base,
+      anchor: anchor || null,
+      type: HIERARCHY_LEVELS[Math.min(Math.max(level, 1), 6)],
+      hierarchy,
+      content: content || null,
+      language,
+      docusaurus_tag: tags,
+    };
+  });
+}

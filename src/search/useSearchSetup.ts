@@ -1,0 +1,58 @@
+/**
+ * What the search UI needs to know about the site's search configuration:
+ * the mode (local index or Algolia), DocSearch's theme config, the facet
+ * filters and a search client for either mode. Shared by the SearchBar, the
+ * Ask AI panel and the /search page.
+ */
+import {useMemo} from 'react';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {useAlgoliaContextualFacetFilters, mergeFacetFilters} from '@docusaurus/theme-search-algolia/client';
+import type {ThemeConfigAlgolia} from '@docusaurus/theme-search-algolia';
+import {SEARCH} from '@site/src/constants';
+import {createLocalSearchClient, type LocalSearchClient} from './client';
+
+export type SearchMode = 'local' | 'algolia';
+
+export type AlgoliaConfig = ThemeConfigAlgolia & {
+  keyboardShortcuts?: {'Ctrl/Cmd+K'?: boolean; '/'?: boolean};
+  insights?: boolean;
+};
+
+type FacetFilters = Array<string | string[]>;
+
+const localClients = new Map<string, LocalSearchClient>();
+
+/** One local client per index URL for the whole page life (the engine loads once). */
+export function localClientFor(indexUrl: string): LocalSearchClient {
+  let client = localClients.get(indexUrl);
+  if (!client) {
+    client = createLocalSearchClient(indexUrl);
+    localClients.set(indexUrl, client);
+  }
+  return client;
+}
+
+export function useSearchSetup(): {
+  mode: SearchMode;
+  algolia: AlgoliaConfig;
+  indexUrl: string;
+  facetFilters: FacetFilters;
+  docusaurusVersion: string;
+} {
+  const {siteConfig, siteMetadata} = useDocusaurusContext();
+  const algolia = siteConfig.themeConfig.algolia as AlgoliaConfig;
+  const search = (siteConfig.customFields?.search ?? {}) as {mode?: SearchMode; indexUrl?: string};
+  const contextual = useAlgoliaContextualFacetFilters() as FacetFilters;
+  const configured = (algolia.searchParameters?.facetFilters ?? []) as FacetFilters;
+  const facetFilters = useMemo(
+    () => (algolia.contextualSearch ? (mergeFacetFilters(contextual, configured) as FacetFilters) : configured),
+    [algolia.contextualSearch, contextual, configured],
+  );
+  return {
+    mode: search.mode === 'algolia' ? 'algolia' : 'local',
+    algolia,
+    indexUrl: search.indexUrl ?? `${siteConfig.baseUrl}${SEARCH.indexFile}`,
+    facetFilters,
+    docusaurusVersion: siteMetadata.docusaurusVersion,
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * Ask AI in local mode. Shown over the DocSearch modal when the reader picks
+ * "Ask AI" there: retrieves the best-matching sections from the local index
+ * and answers with a few sentences quoted from them, each linked to its
+ * section, under the disclaimer. It calls no remote service.
+ * Escape (handled by the SearchBar's keyboard hook) or "Back to search"
+ * returns to keyword search.
+ */
+import React, {useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import {SEARCH} from '@site/src/constants';
+import type {LocalSearchClient} from '@site/src/search/client';
+import type {Answer} from '@site/src/search/engine';
+
+type Props = {
+  question: string;
+  onAsk: (question: string) => void;
+  onBack: () => void;
+  onNavigate: () => void;
+  client: LocalSearchClient;
+  facetFilters: Array<string | string[]>;
+  processUrl: (url: string) => string;
+};
+
+type State = {status: 'idle'} | {status: 'loading'} | {status: 'done'; answer: Answer} | {status: 'error'; message: string};
+
+export default function AskAiPanel({question, onAsk, onBack, onNavigate, client, facetFilters, processUrl}: Props): ReactNode {
+  const [draft, setDraft] = useState(question);
+  const [state, setState] = useState<State>({status: 'idle'});
+  const inputRef = useRef<HTMLInputElement>(null);
+  const filtersKey = JSON.stringify(facetFilters);
+
+  useEffect(() => {
+    setDraft(question);
+    inputRef.current?.focus();
+    if (!question.trim()) {
+      setState({status: 'idle'});
+      return undefined;
+    }
+    let cancelled = false;
+    setState({status: 'loading'});
+    client
+      .engine()
+      .then((engine) => {
+        if (!cancelled) setState({status: 'done', answer: engine.answer(question, JSON.parse(filtersKey))});
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setState({status: 'error', message: String(error)});
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [question, client, filtersKey]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.trim()) onAsk(draft.trim());
+  };
+
+  return (
+    <div className="tower-askai" role="dialog" aria-modal="true" aria-label="Ask AI">
+      <div className="tower-askai__panel">
+        <form className="tower-askai__form" onSubmit={submit}>
+          <button type="button" className="tower-askai__back" onClick={onBack} aria-label="Back to keyword search">
+            ← Back to search
+          </button>
+          <input
+            ref={inputRef}
+            className="tower-askai__input"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder="Ask a question about Tower"
+            aria-label="Your question"
+            enterKeyHint="send"
+          />
+          <button type="submit" className="button button--primary button--sm">
+            Ask
+          </button>
+        </form>
+        <div className="tower-askai__body" aria-live="polite">
+          {state.status === 'idle' && <p className="tower-askai__hint">Ask a question and get an answer built from the docs.</p>}
+          {state.status === 'loading' && <p className="tower-askai__hint">Reading the docs…</p>}
+          {state.status === 'error' && <p className="tower-askai__hint">The answer could not be loaded: {state.message}</p>}
+          {state.status === 'done' && state.answer.parts.length === 0 && (
+            <p className="tower-askai__hint">
+              No section of the docs answers “{state.answer.question}”. Try other words, or go back to keyword search.
+            </p>
+          )}
+          {state.status === 'done' && state.answer.parts.length > 0 && (
+            <>
+              <p className="tower-askai__question">{state.answer.question}</p>
+              <div className="tower-askai__answer">
+                {state.answer.parts.map((part) => (
+                  <p key={part.url} className="tower-askai__part">
+                    {part.text}{' '}
+                    <Link to={processUrl(part.url)} onClick={onNavigate} className="tower-askai__cite">
+                      ({part.title})
+                    </Link>
+                  </p>
+                ))}
+              </div>
+              <p className="tower-askai__sources-title">Sources</p>
+              <ul className="tower-askai__sources">
+                {state.answer.parts.map((part) => (
+                  <li key={part.url}>
+                    <Link to={processUrl(part.url)} onClick={onNavigate}>
+                      {part.breadcrumb.join(' › ')}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+        <p className="tower-askai__disclaimer">{SEARCH.askAiDisclaimer}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+/**
+ * Search as a reader meets it in local mode (the default build): the modal,
+ * its shortcuts, recent and favourite searches, Ask AI answered from the
+ * docs, the /search page, escaping, lazy loading and no off-origin requests.
+ */
+import assert from 'node:assert/strict';
+import {after, before, describe, test} from 'node:test';
+import type {Browser, Page} from 'playwright-core';
+import {SEARCH} from '../../src/constants';
+import {goto, launchBrowser, openContext, type Watched} from './support/browser';
+import {siteUrl} from './support/server';
+import {settle} from './support/settle';
+
+let browser: Browser;
+let base: string;
+
+before(async () => {
+  base = await siteUrl();
+  browser = await launchBrowser();
+});
+after(() => browser?.close());
+
+const modal = (page: Page) => page.locator('.DocSearch-Modal');
+const input = (page: Page) => page.locator('.DocSearch-Input');
+const hits = (page: Page) => page.locator('.DocSearch-Hit a[href]');
+
+async function open(page: Page, path = '/docs/intro'): Promise<void> {
+  await goto(page, `${base}${path}`);
+  await settle(page);
+}
+
+
+/** Replaces the modal's query and waits for its results. */
+async function typeQuery(page: Page, query: string): Promise<void> {
+  await input(page).click();
+  await input(page).fill(query);
+  try {
+    await page.waitForFunction(
+      (q) => (document.querySelector('.DocSearch-Input') as HTMLInputElement | null)?.value === q && document.querySelector('.DocSearch-Hit a[href]') !== null,
+      query,
+      {timeout: 8000},
+    );
+  } catch (error) {
+    const state = await page.evaluate(() => ({
+      value: (document.querySelector('.DocSearch-Input') as HTMLInputElement | null)?.value,
+      active: document.activeElement?.className,
+      dropdown: document.querySelector('.DocSearch-Dropdown')?.textContent?.slice(0, 300),
+    }));
+    throw new Error(`no results for ${JSON.stringify(query)}: ${JSON.stringify(state)}`, {cause: error});
+  }
+}
+
+function finish(watched: Watched): Promise<void> {
+  assert.deepEqual(watched.offOrigin, [], 'no request leaves the site');
+  assert.deepEqual(watched.pageErrors, []);
+  return watched.context.close();
+}
+
+describe('search modal (local index)', () => {
+  test('Ctrl+K opens it, a misspelt word finds schedules, Escape closes it and focus returns to the button', async () => {
+    const watched = await openContext(browser, base);
+    const {page} = watched;
+    await open(page);
+    await page.keyboard.press('Control+k');
+    await modal(page).waitFor();
+    await typeQuery(page, 'scedule');
+    const titles = await page.locator('.DocSearch-Hit-title').allInnerTexts();
+    assert.ok(titles.some((title) => /schedule/i.test(title)), `a schedule heading among ${titles.join(' | ')}`);
+    assert.ok((await page.locator('.DocSearch-Hit mark').count()) > 0, 'matches are highlighted');
+    await page.keyboard.press('Escape');
+    await modal(page).waitFor({state: 'detached'});
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('DocSearch-Button')), true);
+    // Reopening starts empty: closing cleared the query.
+    await page.keyboard.press('Control+k');
+    assert.equal(await input(page).inputValue(), '');
+    await finish(watched);
+  });
+
+  test('"/" opens it, but not while typing in a text field', async () => {
+    const watched = await openContext(browser, base);
+    const {page} = watched;
+    await open(page, `/${SEARCH.pagePath}`);
+    await page.locator('input[type="search"]').click();
+    await page.keyboard.type('a/b');
+    assert.equal(await modal(page).count(), 0, 'no modal while typing in the page search box');
+    assert.equal(await page.locator('input[type="search"]').inputValue(), 'a/b');
+    await page.locator('h1').click();
+    await page.keyboard.press('/');
+    await modal(page).waitFor();
+    await finish(watched);
+  });
+
+  test('clicking the button opens it; a letter typed on the focused button becomes the query', async () => {
+    const watched = await openContext(browser, base);
+    const {page} = watched;
+    await open(page);
+    await page.locator('.DocSearch-Button').click();
+    await modal(page).waitFor();
+    await page.keyboard.press('Escape');
+    await modal(page).waitFor({state: 'detached'});
+    await page.locator('.DocSearch-Button').focus();
+    await page.keyboard.press('t');
+    await modal(page).waitFor();
+    assert.equal(await input(page).inputValue(), 't');
+    await page.keyboard.press('Escape');
+    await page.locator('.DocSearch-Button').focus();
+    await page.keyboard.press('7');
+    await modal(page).waitFor();
+    assert.equal(await input(page).inputValue(), '7');
+    await finish(watched);
+  });
+
+  test('a result navigates inside the app; the search is then offered as recent and can be made a favourite', async () => {
+    const watched = await openContext(browser, base);
+    const {page} = watched;
+    await open(page);
+    await page.evaluate(() => ((window as unknown as {stayed: boolean}).stayed = true));
+    await page.keyboard.press('Control+k');
+    await typeQuery(page, 'towerfile app name');
+    const href = (await hits(page).first().getAttribute('href'))!;
+    assert.match(href, /^\/docs\//, 'results are site routes');
+    await hits(page).first().click();
+    await page.waitForURL((url) => url.pathname === href.split('#')[0]);
+    await modal(page).waitFor({state: 'detached'});
+    assert.equal(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed), true, 'no full page load');
+    await page.keyboard.press('Control+k');
+    await modal(page).waitFor();
+    const recent = page.locator('.DocSearch-Hit-source', {hasText: 'Recent'});
+    await recent.waitFor();
+    await page.locator('.DocSearch-Hit-action-button[title="Save this search"]').first().click();
+    await page.locator('.DocSearch-Hit-source', {hasText: 'Favorite'}).waitFor();
+    await finish(watched);
+  });
+
+  test('"See all" leads to /search with the query', async () => {
+    const watched = await openContext(browser, base);
+    const {page} = watched;
+    await open(page);
+    await page.keyboard.press('Control+k');
+    await typeQuery(page, 'deploy');
+    const seeAll = page.locator('.DocSearch-HitsFooter a');
+    assert.match(await seeAll.innerText(), /^See all \d+ results$/);
+    await seeAll.click();
+    await page.waitForURL(`${base}/${SEARCH.pagePath}?q=deploy`);
+    await page.locator('article h2 a').first().waitFor();
+    assert.equal(await modal(page).count(), 0, 'the modal closed');
+    await finish(watched);
+  });
+
+  test('Ask AI answers from the docs with linked sections and the disclaimer; Escape leaves Ask AI first', async () => {
+    const watched = await openContext(browser, base);
+    const {page} = watched;
+    await open(page);
+    await page.keyboard.press('Control+k');
+    await typeQuery(page, 'how do I pass parameters to a run');
+    await page.locator('.DocSearch-Hit-AskAIButton').first().click();
+    const panel = page.getByRole('dialog', {name: 'Ask AI'});
+    await panel.locator('.tower-askai__part').first().waitFor();
+    assert.match(await panel.innerText(), /AI-generated and may be wrong/);
+    const cites = await panel.locator('.tower-askai__part a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    assert.ok(cites.length >= 1 && cites.every((href) => href?.startsWith('/docs/')), `answer parts link to sections: ${cites.join(', ')}`);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({state: 'detached'});
+    assert.equal(await modal(page).count(), 1, 'still in the modal, back in keyword search');
+    await page.keyboard.press('Escape');
+    await modal(page).waitFor({state: 'detached'});
+    // Reopening starts in keyword search, not in Ask AI.
+    await page.keyboard.press('Control+k');
+    await modal(page).waitFor();
+    assert.equal(await panel.count(), 0);
+    await finish(watched);
+  });
+
+  test('every result link is a page of this site', async () => {
+    const watched = await openContext(browser, base);
+    const {page} = watched;
+    await open(page);
+    await page.keyboard.press('Control+k');
+    const seen = new Set<string>();
+    for (const query of ['apps', 'secret', 'tower run', 'iceberg table', 'cron', 'tower.tables']) {
+      await typeQuery(page, query);
+      for (const href of await hits(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')!))) seen.add(href.split('#')[0]);
+    }
+    for (const path of seen) {
+      const response = await page.request.get(`${base}${path}`);
+      assert.equal(response.status(), 200, `${path} exists`);
+    }
+    assert.ok(seen.size >= 5);
+    await finish(watched);
+  });
+
+  test('markup in a query or in page text is shown as text', async () => {
+    const watched = await openContext(browser, base);
+    const {page} = watched;
+    await open(page);
+    await page.keyboard.press('Control+k');
+    await typeQuery(page, '<img src=x onerror="window.pwned=1"> <b>tower</b> run');
+    assert.equal(await page.locator('.DocSearch-Dropdown img, .DocSearch-Dropdown b').count(), 0);
+    // The SDK reference has signatures such as "-> Optional[str]" and "<NAME>" placeholders.
+    await typeQuery(page, 'environments create name');
+    assert.equal(await page.evaluate(() => (window as unknown as {pwned?: number}).pwned), undefined);
+    await finish(watched);
+  });
+
+  test('the modal code and the index load only when the reader reaches for search', async () => {
+    const watched = await openContext(browser, base);
+    const {page} = watched;
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await open(page);
+    await page.waitForTimeout(500);
+    assert.ok(!requested.includes(`/${SEARCH.indexFile}`), 'no index before searching');
+    assert.ok(!requested.some((path) => /search-engine/.test(path)), 'no engine before searching');
+    const before = requested.length;
+    await page.keyboard.press('Control+k');
+    await modal(page).waitFor();
+    assert.ok(requested.length > before, 'the modal code arrived on demand');
+    await typeQuery(page, 'environment');
+    assert.ok(requested.includes(`/${SEARCH.indexFile}`), 'the index arrived with the first query');
+    await finish(watched);
+  });
+});
+
+describe('search page (local index)', () => {
+  test('reads q, shows titles, breadcrumbs and snippets, pages through results and keeps the URL in step', async () => {
+    const watched = await openContext(browser, base);
+    const {page} = watched;
+    await open(page, `/${SEARCH.pagePath}?q=tower`);
+    const results = page.locator('main article');
+    await results.first().waitFor();
+    assert.equal(await page.locator('main h1').innerText(), 'Search results for “tower”');
+    assert.equal(await results.count(), 10);
+    assert.ok((await results.first().locator('h2 a').innerText()).length > 0);
+    assert.ok((await page.locator('main article nav .breadcrumbs__item').count()) > 0, 'breadcrumbs');
+    assert.ok((await page.locator('main article p mark').count()) > 0, 'highlighted snippets');
+    await page.getByRole('button', {name: 'Show more results'}).click();
+    await page.waitForFunction(() => document.querySelectorAll('main article').length === 20);
+    await page.locator('input[type="search"]').fill('schedule');
+    await page.waitForURL(`${base}/${SEARCH.pagePath}?q=schedule`);
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Search results for “schedule”');
+    await results.first().waitFor();
+    const href = (await results.first().locator('h2 a').getAttribute('href'))!;
+    await results.first().locator('h2 a').click();
+    await page.waitForURL((url) => url.pathname === href.split('#')[0]);
+    await finish(watched);
+  });
+
+  test('markup in ?q= is shown as text', async () => {
+    const watched = await openContext(browser, base);
+    const {page} = watched;
+    const query = '<img src=x onerror="window.pwned=1">tower';
+    await open(page, `/${SEARCH.pagePath}?q=${encodeURIComponent(query)}`);
+    await page.locator('main article').first().waitFor();
+    assert.equal(await page.locator('main h1').innerText(), `Search results for “${query}”`);
+    assert.equal(await page.locator('main img').count(), 0);
+    assert.equal(await page.evaluate(() => (window as unknown as {pwned?: number}).pwned), undefined);
+    await finish(watched);
+  });
+});
