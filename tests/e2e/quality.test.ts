@@ -22,6 +22,7 @@ export const TEMPLATES: Record<string, string> = {
   'API overview': '/docs/reference/api/tower-api',
   'API operation page': '/docs/reference/api/stream-run-logs',
   'not-found page': '/docs/this-page-does-not-exist',
+  'search page with results': '/search?q=schedule',
 };
 
 let browser: Browser;
@@ -35,15 +36,16 @@ after(() => browser?.close());
 
 type AxeViolation = {id: string; impact: string; help: string; nodes: {target: string[]}[]};
 
-async function axeViolations(page: Page): Promise<string[]> {
+async function axeViolations(page: Page, disabledRules: string[] = []): Promise<string[]> {
   await page.addScriptTag({path: AXE_SOURCE});
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (disabled) => {
     const axe = (window as unknown as {axe: {run: (ctx: Document, options: object) => Promise<{violations: AxeViolation[]}>}}).axe;
     const result = await axe.run(document, {
       runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']},
+      rules: Object.fromEntries(disabled.map((id) => [id, {enabled: false}])),
     });
     return result.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({target: n.target}))}));
-  });
+  }, disabledRules);
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
@@ -60,6 +62,15 @@ describe('accessibility (axe-core)', () => {
           assert.equal(await page.locator('html').getAttribute('data-theme'), theme);
           for (const violation of await axeViolations(page)) problems.push(`${template}: ${violation}`);
         }
+        // The open search modal, with results, over a docs page.
+        await goto(page, `${base}/docs/concepts/runs`);
+        await page.keyboard.press('Control+k');
+        await page.locator('.DocSearch-Input').fill('schedule');
+        await page.locator('.DocSearch-Hit a[href]').first().waitFor();
+        // Known, unfixed: DocSearch renders each result as a link inside a
+        // role="option" (nested-interactive). Making the option itself the link
+        // would change how results navigate; see the closing note of issue 7.
+        for (const violation of await axeViolations(page, ['nested-interactive'])) problems.push(`search modal: ${violation}`);
         assert.deepEqual(problems, []);
         await context.close();
       });

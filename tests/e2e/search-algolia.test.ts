@@ -251,7 +251,7 @@ describe('search on Algolia DocSearch', () => {
     await results.first().waitFor();
     assert.equal(await results.count(), 3);
     assert.equal(await results.first().locator('h2').innerText(), 'Why apps matter');
-    assert.match(await results.first().locator('nav').innerText(), /Concepts[\s\S]*Apps/);
+    assert.match(await results.first().locator('.breadcrumbs').innerText(), /Concepts[\s\S]*Apps/);
     assert.match(await results.nth(1).locator('p').innerText(), /<b>bold<\/b>/, 'markup shows as text');
     assert.ok(sent.some((entry) => entry.body.requests[0].query === 'apps' && entry.body.requests[0].indexName === INDEX));
     await page.getByRole('button', {name: 'Show more results'}).click();

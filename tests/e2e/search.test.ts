@@ -231,7 +231,7 @@ describe('search page (local index)', () => {
     assert.equal(await page.locator('main h1').innerText(), 'Search results for “tower”');
     assert.equal(await results.count(), 10);
     assert.ok((await results.first().locator('h2 a').innerText()).length > 0);
-    assert.ok((await page.locator('main article nav .breadcrumbs__item').count()) > 0, 'breadcrumbs');
+    assert.ok((await page.locator('main article .breadcrumbs__item').count()) > 0, 'breadcrumbs');
     assert.ok((await page.locator('main article p mark').count()) > 0, 'highlighted snippets');
     await page.getByRole('button', {name: 'Show more results'}).click();
     await page.waitForFunction(() => document.querySelectorAll('main article').length === 20);

@@ -11,7 +11,7 @@
  * Everything else follows the theme: DocSearch's button, modal and keyboard
  * hook, the theme's URL processing, contextual facet filters and Ask AI hook.
  */
-import React, {useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
+import React, {useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
 import {DocSearchButton} from '@docsearch/react/button';
 import {useDocSearchKeyboardEvents} from '@docsearch/react/useDocSearchKeyboardEvents';
@@ -23,6 +23,7 @@ import {isRegexpStringMatch, useSearchLinkCreator} from '@docusaurus/theme-commo
 import {useAlgoliaAskAi, useSearchResultUrlProcessor} from '@docusaurus/theme-search-algolia/client';
 import Translate from '@docusaurus/Translate';
 import translations from '@theme/SearchTranslations';
+import {watchModal} from './modalSemantics';
 import {SEARCH} from '@site/src/constants';
 import {localClientFor, useSearchSetup} from '@site/src/search/useSearchSetup';
 import '@docsearch/css/dist/_variables.css';
@@ -114,6 +115,11 @@ export default function SearchBar(): ReactNode {
     }
     void loadModal().then(() => setIsOpen(true));
   }, []);
+
+  useEffect(() => {
+    if (!isOpen || !containerRef.current) return undefined;
+    return watchModal(containerRef.current);
+  }, [isOpen]);
 
   const closeModal = useCallback(() => {
     setIsOpen(false);

@@ -91,7 +91,7 @@ function ResultItem({hit, externalUrlRegex}: {hit: Hit; externalUrlRegex?: strin
     <article className={styles.result}>
       <h2 className={styles.resultTitle}>{external ? <a href={url}>{titleNode}</a> : <Link to={url}>{titleNode}</Link>}</h2>
       {crumbs.length > 0 && (
-        <nav aria-label="Breadcrumbs" className={styles.breadcrumbs}>
+        <div className={styles.breadcrumbs}>
           <ul className="breadcrumbs">
             {crumbs.map((crumb) => (
               <li key={crumb} className="breadcrumbs__item">
@@ -101,7 +101,7 @@ function ResultItem({hit, externalUrlRegex}: {hit: Hit; externalUrlRegex?: strin
               </li>
             ))}
           </ul>
-        </nav>
+        </div>
       )}
       {snippet && (
         <p className={styles.snippet}>
@@ -117,8 +117,13 @@ function SearchPageContent(): ReactNode {
   const location = useLocation();
   const history = useHistory();
   const client = useClient();
-  const initial = useMemo(() => new URLSearchParams(location.search).get('q') ?? '', []); // eslint-disable-line react-hooks/exhaustive-deps
-  const [query, setQuery] = useState(initial);
+  // null until the URL has been read after hydration: the server renders the
+  // page without a query, and the first client render must match it.
+  const [query, setQuery] = useState<string | null>(null);
+  const startedWithQuery = useMemo(
+    () => typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('q'),
+    [],
+  );
   const [pages, setPages] = useState<Result[]>([]);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -127,6 +132,7 @@ function SearchPageContent(): ReactNode {
 
   // Keep ?q= in step with the box (replace: typing is not navigation).
   useEffect(() => {
+    if (query === null) return;
     const params = new URLSearchParams(location.search);
     if ((params.get('q') ?? '') === query) return;
     if (query) params.set('q', query);
@@ -147,7 +153,7 @@ function SearchPageContent(): ReactNode {
       requests: [
         {
           indexName: algolia.indexName,
-          query,
+          query: query ?? '',
           page,
           hitsPerPage: HITS_PER_PAGE,
           facetFilters: JSON.parse(filtersKey),
@@ -167,7 +173,7 @@ function SearchPageContent(): ReactNode {
     const id = ++requestId.current;
     setPages([]);
     setError(null);
-    if (!client || !query.trim()) {
+    if (!client || !query?.trim()) {
       setLoading(false);
       return;
     }
@@ -217,18 +223,18 @@ function SearchPageContent(): ReactNode {
             type="search"
             name="q"
             className={styles.input}
-            value={query}
+            value={query ?? ''}
             onChange={(event) => setQuery(event.target.value)}
             placeholder="Search the docs"
             aria-label="Search"
             autoComplete="off"
-            autoFocus={!initial}
+            autoFocus={!startedWithQuery}
           />
         </form>
         <p className={styles.summary} aria-live="polite">
           {error
             ? `Search failed: ${error}`
-            : query.trim() && pages.length > 0
+            : query?.trim() && pages.length > 0
               ? total === 0
                 ? `No results for “${query}”.`
                 : `${total} ${total === 1 ? 'result' : 'results'}, showing ${hits.length}.`

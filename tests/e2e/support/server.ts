@@ -4,15 +4,17 @@
  * starts (and stops) its own server.
  */
 import {after} from 'node:test';
-import {startNginx} from '../../../scripts/serve-nginx';
+import {startNginx, type RunningServer} from '../../../scripts/serve-nginx';
 
-let pending: Promise<string> | undefined;
+let pending: Promise<RunningServer> | undefined;
+
+// Registered at load time: a hook added from inside another hook is not run.
+after(async () => {
+  if (pending) await (await pending).stop();
+});
 
 export function siteUrl(): Promise<string> {
   if (process.env.BASE_URL) return Promise.resolve(process.env.BASE_URL.replace(/\/$/, ''));
-  pending ??= startNginx().then((server) => {
-    after(() => server.stop());
-    return server.url;
-  });
-  return pending;
+  pending ??= startNginx();
+  return pending.then((server) => server.url);
 }
