@@ -232,7 +232,7 @@ describe('hostile input', () => {
     await finish(watched);
   });
 
-  test('an oversized query string (8 KB in q and 8 KB in another parameter) gets a page or a clear refusal', async () => {
+  test('an oversized query string (8 KB in q and 8 KB in another parameter) still renders the page', async () => {
     const watched = await openContext(browser, base);
     const {page} = watched;
     const q = 'tower '.repeat(1400).slice(0, 8192);
@@ -242,15 +242,10 @@ describe('hostile input', () => {
     ]) {
       const response = await page.goto(`${base}${path}`, {waitUntil: 'load'});
       const status = response?.status();
-      // nginx refuses request lines over its buffer (8 KB by default) with 414;
-      // anything else must be the page itself.
-      assert.ok(status === 200 || status === 414, `${path.slice(0, 30)}…: 200 or 414, not ${status}`);
-      if (status === 200) {
-        await settle(page);
-        assert.equal(await page.locator('main h1').isVisible(), true);
-      } else {
-        assert.match(await page.locator('body').innerText(), /414|Request-URI Too Large/i);
-      }
+      // deploy/nginx/site.conf gives request lines 32 KB (nginx's default 8 KB would answer 414).
+      assert.equal(status, 200, `${path.slice(0, 30)}…`);
+      await settle(page);
+      assert.equal(await page.locator('main h1').isVisible(), true);
     }
     await finish(watched);
   });
