@@ -6,9 +6,10 @@
  *   node --import tsx scripts/nginx-conf.ts --build build --out /etc/nginx/tower-docs
  */
 import {createHash} from 'node:crypto';
-import {copyFileSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs';
+import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {htmlFiles} from '../plugins/search-index';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NGINX_SOURCE = path.join(REPO_ROOT, 'deploy', 'nginx');
@@ -62,23 +63,6 @@ export function contentSecurityPolicy(htmlDocuments: string[], options: CspOptio
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join('; ');
-}
-
-function htmlFiles(dir: string, limit = 400): string[] {
-  const found: string[] = [];
-  const walk = (current: string) => {
-    for (const entry of readdirSync(current)) {
-      if (found.length >= limit) return;
-      const full = path.join(current, entry);
-      if (statSync(full).isDirectory()) {
-        if (entry !== 'assets') walk(full);
-      } else if (entry.endsWith('.html')) {
-        found.push(full);
-      }
-    }
-  };
-  walk(dir);
-  return found;
 }
 
 /** Writes tower-docs/{site,security-headers,csp}.conf under `outDir`. */

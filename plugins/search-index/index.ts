@@ -18,8 +18,8 @@ import {packRecords, pagesToRecords, type ExtractedPage, type PackedIndex} from 
 import {extractPage} from './extract-html';
 import {extractMarkdown} from './extract-markdown';
 
-/** Every .html file under `dir`, except hashed assets. */
-function htmlFiles(dir: string): string[] {
+/** Every .html file under `dir`, except hashed assets, in a stable order. */
+export function htmlFiles(dir: string): string[] {
   const found: string[] = [];
   const walk = (current: string) => {
     for (const entry of readdirSync(current).sort()) {

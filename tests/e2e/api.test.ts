@@ -6,22 +6,15 @@
  */
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
-import {after, before, describe, test} from 'node:test';
-import type {Browser, Page} from 'playwright-core';
+import {describe, test} from 'node:test';
+import type {Page} from 'playwright-core';
 import {parse} from 'yaml';
 import {SPEC_PATH} from '../../plugins/api-reference/sidebar';
-import {PHONE, goto, launchBrowser, openContext, waitForHydration} from './support/browser';
-import {siteUrl} from './support/server';
+import {PHONE, goto, openContext, waitForHydration} from './support/browser';
+import {useSite} from './support/site';
 import {API_OPERATION_IDS, API_OVERVIEW, API_ROUTES} from './routes';
 
-let browser: Browser;
-let base: string;
-
-before(async () => {
-  base = await siteUrl();
-  browser = await launchBrowser();
-});
-after(() => browser?.close());
+const site = useSite();
 
 type SpecOperation = {operationId: string; 'x-tower-cli'?: string; 'x-tower-sdk'?: string};
 const SPEC = parse(readFileSync(SPEC_PATH, 'utf8')) as {
@@ -71,10 +64,10 @@ describe('API reference routes', () => {
   });
 
   test('every operation page shows its heading, method and path; no form, no send button, nothing off-origin', async () => {
-    const {page, context, offOrigin, pageErrors} = await openContext(browser, base);
+    const {page, context, offOrigin, pageErrors} = await openContext(site.browser, site.base);
     const problems: string[] = [];
     for (const route of API_ROUTES) {
-      const response = await page.goto(`${base}${route.path}`, {waitUntil: 'domcontentloaded'});
+      const response = await page.goto(`${site.base}${route.path}`, {waitUntil: 'domcontentloaded'});
       if (response?.status() !== 200) problems.push(`${route.path}: status ${response?.status()}`);
       const heading = (await page.locator('article h1').first().textContent())?.trim();
       if (heading !== route.heading) problems.push(`${route.path}: h1 "${heading}", expected "${route.heading}"`);
@@ -100,8 +93,8 @@ describe('API reference routes', () => {
   });
 
   test('the overview names the API, its base URL, authentication, errors, pagination and streams', async () => {
-    const {page, context, offOrigin} = await openContext(browser, base);
-    await goto(page, `${base}${API_OVERVIEW.path}`);
+    const {page, context, offOrigin} = await openContext(site.browser, site.base);
+    await goto(page, `${site.base}${API_OVERVIEW.path}`);
     assert.equal((await page.locator('article h1').innerText()).trim(), API_OVERVIEW.heading);
     const text = await page.locator('article').innerText();
     assert.match(text, /https:\/\/api\.tower\.dev\/v1/);
@@ -122,10 +115,10 @@ describe('API reference routes', () => {
 
 describe('API operation pages', () => {
   test('each page has copyable curl and Python samples, plus the CLI and SDK where the spec names them', async () => {
-    const {page, context} = await openContext(browser, base);
+    const {page, context} = await openContext(site.browser, site.base);
     const problems: string[] = [];
     for (const id of API_OPERATION_IDS) {
-      await page.goto(`${base}/docs/reference/api/${id}`, {waitUntil: 'domcontentloaded'});
+      await page.goto(`${site.base}/docs/reference/api/${id}`, {waitUntil: 'domcontentloaded'});
       const tabs = await page.locator('article [role="tab"]').allInnerTexts();
       const expected = ['curl', 'Python'];
       const operation = OPERATIONS.get(id)!;
@@ -155,8 +148,8 @@ describe('API operation pages', () => {
   });
 
   test('run-app shows parameters, the body schema with an example, each response and related pages', async () => {
-    const {page, context} = await openContext(browser, base);
-    await goto(page, `${base}/docs/reference/api/run-app`);
+    const {page, context} = await openContext(site.browser, site.base);
+    await goto(page, `${site.base}/docs/reference/api/run-app`);
     const article = page.locator('article');
     assert.match(await article.locator('table').first().innerText(), /name\s+path · string · required/);
     assert.match(await article.innerText(), /environment · string · required/);
@@ -170,8 +163,8 @@ describe('API operation pages', () => {
   });
 
   test('the sidebar groups the operations by the 15 tags in the spec order under Reference › Tower API', async () => {
-    const {page, context} = await openContext(browser, base);
-    await goto(page, `${base}/docs/reference/api/list-apps`);
+    const {page, context} = await openContext(site.browser, site.base);
+    await goto(page, `${site.base}/docs/reference/api/list-apps`);
     const sidebar = page.locator('.theme-doc-sidebar-container');
     const towerApi = sidebar.locator('a.menu__link', {hasText: /^Tower API$/});
     assert.equal(await towerApi.getAttribute('href'), API_OVERVIEW.path);
@@ -185,9 +178,9 @@ describe('API operation pages', () => {
   });
 
   test('fits a 390 px phone in dark mode without sideways scrolling of the page', async () => {
-    const {page, context} = await openContext(browser, base, {viewport: PHONE, colorScheme: 'dark'});
+    const {page, context} = await openContext(site.browser, site.base, {viewport: PHONE, colorScheme: 'dark'});
     for (const id of ['run-app', 'list-runs', 'deploy-app', 'stream-run-logs']) {
-      await goto(page, `${base}/docs/reference/api/${id}`);
+      await goto(page, `${site.base}/docs/reference/api/${id}`);
       await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${id}: page is ${overflow}px wider than the phone`);
@@ -200,14 +193,14 @@ describe('API operation pages', () => {
 describe('no API explorer in the browser', () => {
   test('neither a docs page nor an API page downloads explorer or code-generator code', async () => {
     for (const path of ['/docs/intro', '/docs/reference/api/run-app', API_OVERVIEW.path]) {
-      const {page, context} = await openContext(browser, base);
+      const {page, context} = await openContext(site.browser, site.base);
       const scripts: Promise<{url: string; body: string}>[] = [];
       page.on('response', (response) => {
         if (response.request().resourceType() === 'script') {
           scripts.push(response.text().then((body) => ({url: response.url(), body})));
         }
       });
-      await goto(page, `${base}${path}`);
+      await goto(page, `${site.base}${path}`);
       await page.waitForLoadState('networkidle');
       const loaded = await Promise.all(scripts);
       assert.ok(loaded.length > 0);

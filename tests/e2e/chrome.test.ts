@@ -3,23 +3,16 @@
  * footer, colour mode, announcement bar, storage failures and privacy.
  */
 import assert from 'node:assert/strict';
-import {after, before, describe, test} from 'node:test';
-import type {Browser, Page} from 'playwright-core';
+import {describe, test} from 'node:test';
+import type {Page} from 'playwright-core';
 import {ANNOUNCEMENT, COPYRIGHT_YEAR, LINKS, SUPPORT_EMAIL} from '../../src/constants';
-import {DESKTOP, PHONE, goto, launchBrowser, openContext, waitForHydration} from './support/browser';
-import {siteUrl} from './support/server';
+import {DESKTOP, PHONE, goto, openContext, waitForHydration} from './support/browser';
+import {useSite} from './support/site';
 import {headingOf} from './routes';
 
 const LONG_PAGE = '/docs/reference/tower-cli';
 
-let browser: Browser;
-let base: string;
-
-before(async () => {
-  base = await siteUrl();
-  browser = await launchBrowser();
-});
-after(() => browser?.close());
+const site = useSite();
 
 /** Hidden means slid out of view: the navbar's box ends above the viewport. */
 async function navbarHidden(page: Page): Promise<boolean> {
@@ -35,8 +28,8 @@ async function scrollTo(page: Page, y: number): Promise<void> {
 
 describe('navbar', () => {
   test('has the two sidebars on the left and the external links on the right', async () => {
-    const {page, context} = await openContext(browser, base);
-    await goto(page, `${base}/docs/intro`);
+    const {page, context} = await openContext(site.browser, site.base);
+    await goto(page, `${site.base}/docs/intro`);
     const left = page.locator('.navbar__items:not(.navbar__items--right) a.navbar__link');
     assert.deepEqual(await left.allInnerTexts(), ['Documentation', 'Examples']);
     const right = page.locator('.navbar__items--right a.navbar__link[href^="http"]');
@@ -47,7 +40,7 @@ describe('navbar', () => {
     ]);
     assert.equal(await page.locator('.navbar__items--right .dropdown > .navbar__link').first().innerText(), 'English');
     await page.locator('.navbar__items a.navbar__link', {hasText: 'Examples'}).click();
-    await page.waitForURL(`${base}/docs/category/examples`);
+    await page.waitForURL(`${site.base}/docs/category/examples`);
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Examples');
     assert.match(await page.locator('.theme-doc-sidebar-container').innerText(), /Using dltHub/);
     assert.doesNotMatch(await page.locator('.theme-doc-sidebar-container').innerText(), /Concepts/);
@@ -55,8 +48,8 @@ describe('navbar', () => {
   });
 
   test('hides on scroll down past its height, shows on scroll up and near the top', async () => {
-    const {page, context} = await openContext(browser, base);
-    await goto(page, `${base}${LONG_PAGE}`);
+    const {page, context} = await openContext(site.browser, site.base);
+    await goto(page, `${site.base}${LONG_PAGE}`);
     assert.equal(await navbarHidden(page), false, 'visible at the top');
     await scrollTo(page, 30);
     await scrollTo(page, 40);
@@ -73,8 +66,8 @@ describe('navbar', () => {
   });
 
   test('hides after a jump to an in-page anchor', async () => {
-    const {page, context} = await openContext(browser, base);
-    await goto(page, `${base}${LONG_PAGE}`);
+    const {page, context} = await openContext(site.browser, site.base);
+    await goto(page, `${site.base}${LONG_PAGE}`);
     const tocLink = page.locator('.table-of-contents a').nth(3);
     const hash = (await tocLink.getAttribute('href'))!;
     await tocLink.click();
@@ -87,8 +80,8 @@ describe('navbar', () => {
 
 describe('mobile layout', () => {
   test('opens the mobile sidebar at 390 px, offers the back button, closes on desktop width', async () => {
-    const {page, context} = await openContext(browser, base, {viewport: PHONE});
-    await goto(page, `${base}/docs/concepts/apps`);
+    const {page, context} = await openContext(site.browser, site.base, {viewport: PHONE});
+    await goto(page, `${site.base}/docs/concepts/apps`);
     assert.equal(await page.locator('.navbar__items--right .navbar__link[href="https://tower.dev"]').isVisible(), false);
     const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
     await toggle.click();
@@ -110,8 +103,8 @@ describe('mobile layout', () => {
 
 describe('skip link', () => {
   test('moves focus to the main content', async () => {
-    const {page, context} = await openContext(browser, base);
-    await goto(page, `${base}/docs/intro`);
+    const {page, context} = await openContext(site.browser, site.base);
+    await goto(page, `${site.base}/docs/intro`);
     await page.keyboard.press('Tab');
     const skip = page.locator(':focus');
     assert.equal(await skip.innerText(), 'Skip to main content');
@@ -125,8 +118,8 @@ describe('skip link', () => {
 
 describe('footer', () => {
   test('links to the main site, web app, blog and support, with the copyright year', async () => {
-    const {page, context} = await openContext(browser, base);
-    await goto(page, `${base}/docs/intro`);
+    const {page, context} = await openContext(site.browser, site.base);
+    await goto(page, `${site.base}/docs/intro`);
     const footer = page.locator('footer.footer');
     assert.equal(await footer.evaluate((el) => el.classList.contains('footer--dark')), true);
     const hrefs = await footer.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
@@ -145,17 +138,17 @@ describe('colour mode', () => {
   const mode = (page: Page) => page.locator('html').getAttribute('data-theme');
 
   test('defaults to light even when the OS prefers dark', async () => {
-    const {page, context} = await openContext(browser, base, {colorScheme: 'dark'});
-    await goto(page, `${base}/`);
+    const {page, context} = await openContext(site.browser, site.base, {colorScheme: 'dark'});
+    await goto(page, `${site.base}/`);
     assert.equal(await mode(page), 'light');
     await context.close();
   });
 
   test('cycles light, dark, system; persists across reload; syncs to another tab', async () => {
-    const {page, context} = await openContext(browser, base);
-    await goto(page, `${base}/docs/intro`);
+    const {page, context} = await openContext(site.browser, site.base);
+    await goto(page, `${site.base}/docs/intro`);
     const other = await context.newPage();
-    await goto(other, `${base}/docs/concepts/apps`);
+    await goto(other, `${site.base}/docs/concepts/apps`);
     const button = page.getByRole('button', {name: /Switch between dark and light mode/});
     assert.match((await button.getAttribute('aria-label'))!, /currently light mode/);
     await button.click();
@@ -174,8 +167,8 @@ describe('colour mode', () => {
     await context.close();
   });
   test('"system" follows the OS, also after a reload, and the next choice is light again', async () => {
-    const {page, context} = await openContext(browser, base, {colorScheme: 'dark'});
-    await goto(page, `${base}/docs/intro`);
+    const {page, context} = await openContext(site.browser, site.base, {colorScheme: 'dark'});
+    await goto(page, `${site.base}/docs/intro`);
     const button = () => page.getByRole('button', {name: /Switch between dark and light mode/});
     assert.equal(await mode(page), 'light', 'first visit: the site default, not the OS');
     await button().click(); // dark
@@ -203,8 +196,8 @@ describe('announcement bar', () => {
   const bar = (page: Page) => page.locator('.theme-announcement-bar');
 
   test('can be closed and stays closed after reload', async () => {
-    const {page, context} = await openContext(browser, base);
-    await goto(page, `${base}/docs/intro`);
+    const {page, context} = await openContext(site.browser, site.base);
+    await goto(page, `${site.base}/docs/intro`);
     assert.equal(await bar(page).isVisible(), true);
     assert.match(await bar(page).innerText(), /0\.3\.70/);
     await bar(page).getByRole('button', {name: 'Close'}).click();
@@ -217,12 +210,12 @@ describe('announcement bar', () => {
   });
 
   test('comes back when the configured id differs from the stored one', async () => {
-    const {page, context} = await openContext(browser, base);
+    const {page, context} = await openContext(site.browser, site.base);
     await context.addInitScript(() => {
       localStorage.setItem('docusaurus.announcement.dismiss', 'true');
       localStorage.setItem('docusaurus.announcement.id', 'an-older-announcement');
     });
-    await goto(page, `${base}/docs/intro`);
+    await goto(page, `${site.base}/docs/intro`);
     await bar(page).waitFor({state: 'visible'});
     assert.equal(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.id')), ANNOUNCEMENT.id);
     assert.equal(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.dismiss')), 'false');
@@ -232,7 +225,7 @@ describe('announcement bar', () => {
 
 describe('blocked browser storage', () => {
   test('the site still renders and navigates', async () => {
-    const {page, context, pageErrors} = await openContext(browser, base);
+    const {page, context, pageErrors} = await openContext(site.browser, site.base);
     // A string, not a function: the test runner's transpiler would add helpers
     // to a function body that do not exist in the page.
     await context.addInitScript(`
@@ -242,10 +235,10 @@ describe('blocked browser storage', () => {
           get() { throw new DOMException('The operation is insecure.', 'SecurityError'); },
         });
       }`);
-    await goto(page, `${base}/docs/intro`);
+    await goto(page, `${site.base}/docs/intro`);
     assert.equal(await page.locator('article h1').innerText(), headingOf('/docs/intro'));
     await page.locator('.theme-doc-sidebar-container a[href="/docs/concepts/apps"]').click();
-    await page.waitForURL(`${base}/docs/concepts/apps`);
+    await page.waitForURL(`${site.base}/docs/concepts/apps`);
     await page.waitForFunction((h) => document.querySelector('article h1')?.textContent === h, headingOf('/docs/concepts/apps'));
     await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
     assert.equal(await page.locator('html').getAttribute('data-theme'), 'dark');
@@ -256,8 +249,8 @@ describe('blocked browser storage', () => {
 
 describe('feedback widget', () => {
   test('asks whether the page helped and offers a prefilled e-mail', async () => {
-    const {page, context} = await openContext(browser, base);
-    await goto(page, `${base}/docs/concepts/runs`);
+    const {page, context} = await openContext(site.browser, site.base);
+    await goto(page, `${site.base}/docs/concepts/runs`);
     const widget = page.getByRole('complementary', {name: 'Page feedback'});
     await widget.waitFor();
     assert.match(await widget.innerText(), /Was this page helpful\?/);

@@ -5,22 +5,15 @@
  * the mouse.
  */
 import assert from 'node:assert/strict';
-import {after, before, describe, test} from 'node:test';
-import type {Browser, Page} from 'playwright-core';
+import {describe, test} from 'node:test';
+import type {Page} from 'playwright-core';
 import {LINKS} from '../../src/constants';
-import {goto, launchBrowser, openContext, type Watched} from './support/browser';
-import {siteUrl} from './support/server';
+import {goto, openContext, type Watched} from './support/browser';
+import {useSite} from './support/site';
 import {settle} from './support/settle';
 import {headingOf} from './routes';
 
-let browser: Browser;
-let base: string;
-
-before(async () => {
-  base = await siteUrl();
-  browser = await launchBrowser();
-});
-after(() => browser?.close());
+const site = useSite();
 
 /** A short, readable description of the focused element. */
 const FOCUSED = `(() => {
@@ -49,7 +42,7 @@ const isSearchButton = (stop: string) => /^button: Search\b/.test(stop);
 const isColourToggle = (stop: string) => /^button: Switch between dark and light mode/.test(stop);
 
 async function open(page: Page, path: string): Promise<void> {
-  await goto(page, `${base}${path}`);
+  await goto(page, `${site.base}${path}`);
   await settle(page);
 }
 
@@ -61,7 +54,7 @@ function finish(watched: Watched): Promise<void> {
 
 describe('keyboard only', () => {
   test('Tab visits the navbar items in order', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await open(page, '/');
     const stops = await tabUntil(page, isSearchButton);
@@ -95,7 +88,7 @@ describe('keyboard only', () => {
   });
 
   test('Enter on the search button opens search; ArrowDown and Enter open a result', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await open(page, '/');
     await page.evaluate('window.__sameDocument = true');
@@ -126,7 +119,7 @@ describe('keyboard only', () => {
   });
 
   test('Ctrl+K opens search from anywhere, Escape closes it', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await open(page, '/docs/intro');
     await page.keyboard.press('Control+k');
@@ -140,7 +133,7 @@ describe('keyboard only', () => {
   });
 
   test('Enter and Space on the colour toggle switch the colour mode', async () => {
-    const watched = await openContext(browser, base, {colorScheme: 'light'});
+    const watched = await openContext(site.browser, site.base, {colorScheme: 'light'});
     const {page} = watched;
     await open(page, '/');
     const theme = () => page.locator('html').getAttribute('data-theme');
@@ -160,7 +153,7 @@ describe('keyboard only', () => {
   });
 
   test('the announcement bar closes from the keyboard', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await open(page, '/');
     const bar = page.locator('.theme-announcement-bar');

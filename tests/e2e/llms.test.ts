@@ -6,13 +6,12 @@
 import assert from 'node:assert/strict';
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {after, before, describe, test} from 'node:test';
-import type {Browser} from 'playwright-core';
+import {describe, test} from 'node:test';
 import {parse as parseYaml} from 'yaml';
 import {SITE} from '../../src/constants';
 import {REPO_ROOT} from '../../scripts/nginx-conf';
-import {goto, launchBrowser, openContext} from './support/browser';
-import {siteUrl} from './support/server';
+import {goto, openContext} from './support/browser';
+import {useSite} from './support/site';
 
 const BUILD = path.join(REPO_ROOT, 'build');
 const read = (file: string): string => readFileSync(path.join(BUILD, file), 'utf8');
@@ -145,20 +144,13 @@ describe('generated files in build/', () => {
 });
 
 describe('in the browser', () => {
-  let browser: Browser;
-  let base: string;
-
-  before(async () => {
-    base = await siteUrl();
-    browser = await launchBrowser();
-  });
-  after(() => browser?.close());
+  const site = useSite();
 
   test('"Copy page" puts the page Markdown on the clipboard; "View as Markdown" links the .md', async () => {
-    const {page, context, pageErrors} = await openContext(browser, base, {
+    const {page, context, pageErrors} = await openContext(site.browser, site.base, {
       permissions: ['clipboard-read', 'clipboard-write'],
     });
-    await goto(page, `${base}${PAGE}`);
+    await goto(page, `${site.base}${PAGE}`);
     const view = page.getByRole('link', {name: 'View as Markdown'});
     assert.equal(await view.getAttribute('href'), `${PAGE}.md`);
     await page.getByRole('button', {name: 'Copy page'}).click();
@@ -171,13 +163,13 @@ describe('in the browser', () => {
   });
 
   test('the .md twin and the llms files are served as text', async () => {
-    const {page, context} = await openContext(browser, base);
-    const twin = await page.request.get(`${base}${PAGE}.md`);
+    const {page, context} = await openContext(site.browser, site.base);
+    const twin = await page.request.get(`${site.base}${PAGE}.md`);
     assert.equal(twin.status(), 200);
     assert.match(twin.headers()['content-type'], /^text\/markdown/);
     assert.equal(await twin.text(), read(`${PAGE}.md`));
     for (const file of LLM_FILES) {
-      const response = await page.request.get(`${base}/${file}`);
+      const response = await page.request.get(`${site.base}/${file}`);
       assert.equal(response.status(), 200, file);
       assert.match(response.headers()['content-type'], /^text\/plain/, file);
     }

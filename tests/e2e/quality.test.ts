@@ -5,11 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
-import {after, before, describe, test} from 'node:test';
-import type {Browser, Page} from 'playwright-core';
+import {describe, test} from 'node:test';
+import type {Page} from 'playwright-core';
 import {SITE} from '../../src/constants';
-import {DESKTOP, PHONE, goto, launchBrowser, openContext} from './support/browser';
-import {siteUrl} from './support/server';
+import {DESKTOP, PHONE, goto, openContext} from './support/browser';
+import {useSite} from './support/site';
 
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -25,14 +25,7 @@ export const TEMPLATES: Record<string, string> = {
   'search page with results': '/search?q=schedule',
 };
 
-let browser: Browser;
-let base: string;
-
-before(async () => {
-  base = await siteUrl();
-  browser = await launchBrowser();
-});
-after(() => browser?.close());
+const site = useSite();
 
 type AxeViolation = {id: string; impact: string; help: string; nodes: {target: string[]}[]};
 
@@ -54,16 +47,16 @@ describe('accessibility (axe-core)', () => {
     for (const theme of ['light', 'dark'] as const) {
       test(`no violations on any template, ${device}, ${theme}`, async () => {
         // axe is injected as a script, which the production CSP rightly forbids.
-        const {page, context} = await openContext(browser, base, {viewport, bypassCSP: true});
+        const {page, context} = await openContext(site.browser, site.base, {viewport, bypassCSP: true});
         await context.addInitScript(`try { localStorage.setItem('theme', '${theme}') } catch (e) {}`);
         const problems: string[] = [];
         for (const [template, path] of Object.entries(TEMPLATES)) {
-          await goto(page, `${base}${path}`);
+          await goto(page, `${site.base}${path}`);
           assert.equal(await page.locator('html').getAttribute('data-theme'), theme);
           for (const violation of await axeViolations(page)) problems.push(`${template}: ${violation}`);
         }
         // The open search modal, with results, over a docs page.
-        await goto(page, `${base}/docs/concepts/runs`);
+        await goto(page, `${site.base}/docs/concepts/runs`);
         await page.keyboard.press('Control+k');
         await page.locator('.DocSearch-Input').fill('schedule');
         await page.locator('.DocSearch-Hit a[href]').first().waitFor();
@@ -80,7 +73,7 @@ describe('accessibility (axe-core)', () => {
 
 describe('production headers', () => {
   test('no CSP violation and no console error on any template', async () => {
-    const {page, context, consoleErrors, pageErrors} = await openContext(browser, base);
+    const {page, context, consoleErrors, pageErrors} = await openContext(site.browser, site.base);
     await context.addInitScript(`
       window.__cspViolations = [];
       document.addEventListener('securitypolicyviolation', (e) => {
@@ -88,7 +81,7 @@ describe('production headers', () => {
       });`);
     const violations: string[] = [];
     for (const [template, path] of Object.entries(TEMPLATES)) {
-      await goto(page, `${base}${path}`);
+      await goto(page, `${site.base}${path}`);
       await page.waitForTimeout(300);
       for (const v of (await page.evaluate('window.__cspViolations')) as string[]) violations.push(`${template}: ${v}`);
     }
@@ -100,7 +93,7 @@ describe('production headers', () => {
   });
 
   test('security headers, caching and content types', async () => {
-    const html = await fetch(`${base}/docs/intro`);
+    const html = await fetch(`${site.base}/docs/intro`);
     const csp = html.headers.get('content-security-policy') ?? '';
     assert.match(csp, /default-src 'self'/);
     assert.match(csp, /frame-ancestors 'none'/);
@@ -111,14 +104,14 @@ describe('production headers', () => {
     assert.match(html.headers.get('cache-control') ?? '', /must-revalidate/);
     const page = await html.text();
     const asset = page.match(/\/assets\/js\/[\w.-]+\.js/)![0];
-    const js = await fetch(`${base}${asset}`, {headers: {'accept-encoding': 'gzip'}});
+    const js = await fetch(`${site.base}${asset}`, {headers: {'accept-encoding': 'gzip'}});
     assert.match(js.headers.get('cache-control') ?? '', /immutable/);
     assert.equal(js.headers.get('content-encoding'), 'gzip');
-    const md = await fetch(`${base}/docs/intro.md`);
+    const md = await fetch(`${site.base}/docs/intro.md`);
     assert.match(md.headers.get('content-type') ?? '', /^text\/markdown/);
-    const llms = await fetch(`${base}/llms.txt`);
+    const llms = await fetch(`${site.base}/llms.txt`);
     assert.match(llms.headers.get('content-type') ?? '', /^text\/plain/);
-    const missing = await fetch(`${base}/nope`);
+    const missing = await fetch(`${site.base}/nope`);
     assert.equal(missing.status, 404);
     assert.match(await missing.text(), /Page Not Found/);
   });
@@ -126,20 +119,20 @@ describe('production headers', () => {
 
 describe('crawlers and link previews', () => {
   test('sitemap, robots.txt, canonical URLs and social cards', async () => {
-    const robots = await (await fetch(`${base}/robots.txt`)).text();
+    const robots = await (await fetch(`${site.base}/robots.txt`)).text();
     assert.match(robots, /Sitemap: https:\/\/docs\.tower\.dev\/sitemap\.xml/);
-    const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+    const sitemap = await (await fetch(`${site.base}/sitemap.xml`)).text();
     assert.match(sitemap, /<loc>https:\/\/docs\.tower\.dev\/docs\/concepts\/runs<\/loc>/);
-    const {page, context} = await openContext(browser, base);
+    const {page, context} = await openContext(site.browser, site.base);
     for (const path of ['/', '/docs/concepts/runs', '/docs/reference/towerfile']) {
-      await page.goto(`${base}${path}`);
+      await page.goto(`${site.base}${path}`);
       assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), `${SITE.url}${path}`);
       const image = await page.locator('meta[property="og:image"]').getAttribute('content');
       assert.equal(image, `${SITE.url}/img/social-card.png`);
       assert.ok(await page.locator('meta[property="og:title"]').getAttribute('content'));
       assert.ok(await page.locator('meta[name="twitter:card"]').getAttribute('content'));
     }
-    const card = await fetch(`${base}/img/social-card.png`);
+    const card = await fetch(`${site.base}/img/social-card.png`);
     assert.equal(card.headers.get('content-type'), 'image/png');
     await context.close();
   });

@@ -5,10 +5,10 @@
  * input in the query string and the hash.
  */
 import assert from 'node:assert/strict';
-import {after, before, describe, test} from 'node:test';
-import type {Browser, Page, Request, Route} from 'playwright-core';
-import {goto, launchBrowser, openContext, type Watched} from './support/browser';
-import {siteUrl} from './support/server';
+import {describe, test} from 'node:test';
+import type {Page, Request, Route} from 'playwright-core';
+import {goto, openContext, type Watched} from './support/browser';
+import {useSite} from './support/site';
 import {settle} from './support/settle';
 import {headingOf} from './routes';
 
@@ -16,14 +16,7 @@ const FROM = '/docs/intro';
 const TARGET = '/docs/concepts/apps';
 const TARGET_SOURCE = '@site/docs/concepts/apps.md';
 
-let browser: Browser;
-let base: string;
-
-before(async () => {
-  base = await siteUrl();
-  browser = await launchBrowser();
-});
-after(() => browser?.close());
+const site = useSite();
 
 const isChunk = (url: URL) => url.pathname.startsWith('/assets/js/') && url.pathname.endsWith('.js');
 
@@ -42,8 +35,8 @@ async function hasMarker(page: Page): Promise<boolean> {
 
 describe('a route that fails to load during navigation', () => {
   test('makes the browser load the target page in full', async () => {
-    const {page, context} = await openContext(browser, base);
-    await goto(page, `${base}${FROM}`);
+    const {page, context} = await openContext(site.browser, site.base);
+    await goto(page, `${site.base}${FROM}`);
     await settle(page);
 
     // From now on every script chunk the page asks for fails, as after a
@@ -66,17 +59,17 @@ describe('a route that fails to load during navigation', () => {
     const loaded = page.waitForEvent('load');
     await page.locator(`.theme-doc-sidebar-container a[href="${TARGET}"]`).click();
     await loaded;
-    await page.waitForURL(`${base}${TARGET}`);
+    await page.waitForURL(`${site.base}${TARGET}`);
     await waitForHeading(page, headingOf(TARGET));
 
     assert.ok(aborted.length > 0, 'the navigation asked for at least one chunk, and it failed');
-    assert.deepEqual(documents, [`${base}${TARGET}`], 'exactly one full document load, of the target page');
+    assert.deepEqual(documents, [`${site.base}${TARGET}`], 'exactly one full document load, of the target page');
     assert.equal(await hasMarker(page), false, 'the old document is gone: a full reload happened');
     // The reloaded page works: its chunks load and it navigates client-side again.
     await settle(page);
     await setMarker(page);
     await page.locator(`.theme-doc-sidebar-container a[href="${FROM}"]`).click();
-    await page.waitForURL(`${base}${FROM}`);
+    await page.waitForURL(`${site.base}${FROM}`);
     await waitForHeading(page, headingOf(FROM));
     assert.equal(await hasMarker(page), true, 'after the reload navigation is client-side again');
     await context.close();
@@ -113,13 +106,13 @@ async function crashContentOf(context: Watched['context'], source: string): Prom
 
 describe('a page that crashes while rendering', () => {
   test('shows "This page crashed." with Try again and the cause chain; Try again renders again', async () => {
-    const {page, context, offOrigin} = await openContext(browser, base);
+    const {page, context, offOrigin} = await openContext(site.browser, site.base);
     const replaced = await crashContentOf(context, TARGET_SOURCE);
-    await goto(page, `${base}${FROM}`);
+    await goto(page, `${site.base}${FROM}`);
     await settle(page);
     await setMarker(page);
     await page.locator(`.theme-doc-sidebar-container a[href="${TARGET}"]`).click();
-    await page.waitForURL(`${base}${TARGET}`);
+    await page.waitForURL(`${site.base}${TARGET}`);
 
     const crashHeading = page.getByRole('heading', {level: 1, name: 'This page crashed.'});
     await crashHeading.waitFor();
@@ -168,10 +161,10 @@ describe('hostile input', () => {
   }
 
   test('markup in the search query is shown as text, never as elements', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     const query = '<img src=x onerror="window.__pwned=1"><b>bold</b>';
-    await goto(page, `${base}/search?q=${encodeURIComponent(query)}`);
+    await goto(page, `${site.base}/search?q=${encodeURIComponent(query)}`);
     await settle(page);
     assert.equal(await page.locator('main h1').innerText(), `Search results for “${query}”`);
     assert.equal(await page.locator('main input[type="search"]').inputValue(), query);
@@ -186,10 +179,10 @@ describe('hostile input', () => {
   });
 
   test('a query left unencoded in the address is shown as text too', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     // As a reader might paste it: the browser encodes what it must, the rest arrives raw.
-    await goto(page, `${base}/search?q=<img src=x onerror="window.__pwned=1"><b>bold</b>`);
+    await goto(page, `${site.base}/search?q=<img src=x onerror="window.__pwned=1"><b>bold</b>`);
     await settle(page);
     assert.match(await page.locator('main h1').innerText(), /<img src=x onerror="window.__pwned=1"><b>bold<\/b>/);
     assert.deepEqual(await noStrayElements(page), {images: 0, bold: 0, pwned: undefined});
@@ -197,9 +190,9 @@ describe('hostile input', () => {
   });
 
   test('markup in the hash leaves the page intact', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
-    await goto(page, `${base}${FROM}#<img src=x onerror="window.__pwned=1">`);
+    await goto(page, `${site.base}${FROM}#<img src=x onerror="window.__pwned=1">`);
     await settle(page);
     assert.match(decodeURIComponent((await page.evaluate('location.hash')) as string), /^#<img src=x onerror=/, 'the hash reached the page');
     await waitForHeading(page, headingOf(FROM));
@@ -207,14 +200,14 @@ describe('hostile input', () => {
     // Still a working app: client-side navigation and the table of contents.
     await setMarker(page);
     await page.locator(`.theme-doc-sidebar-container a[href="${TARGET}"]`).click();
-    await page.waitForURL(`${base}${TARGET}`);
+    await page.waitForURL(`${site.base}${TARGET}`);
     await waitForHeading(page, headingOf(TARGET));
     assert.equal(await hasMarker(page), true);
     await finish(watched);
   });
 
   test('a long query string still renders the page', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     // Together (about 7.3 KB once encoded) just under the 8 KB request line nginx accepts by default.
     const q = 'tower run '.repeat(300).trim();
@@ -223,7 +216,7 @@ describe('hostile input', () => {
       [`/search?q=${encodeURIComponent(q)}&utm_campaign=${unknown}`, `Search results for “${q}”`],
       [`${FROM}?q=${encodeURIComponent(q)}&utm_campaign=${unknown}`, headingOf(FROM)],
     ]) {
-      const response = await page.goto(`${base}${path}`, {waitUntil: 'load'});
+      const response = await page.goto(`${site.base}${path}`, {waitUntil: 'load'});
       assert.equal(response?.status(), 200, `${path.slice(0, 30)}… is served`);
       await settle(page);
       const shown = await page.locator('main h1').innerText();
@@ -233,14 +226,14 @@ describe('hostile input', () => {
   });
 
   test('an oversized query string (8 KB in q and 8 KB in another parameter) still renders the page', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     const q = 'tower '.repeat(1400).slice(0, 8192);
     for (const path of [
       `/search?q=${encodeURIComponent(q)}&utm_campaign=${'x'.repeat(8192)}`,
       `${FROM}?utm_campaign=${'x'.repeat(8192)}`,
     ]) {
-      const response = await page.goto(`${base}${path}`, {waitUntil: 'load'});
+      const response = await page.goto(`${site.base}${path}`, {waitUntil: 'load'});
       const status = response?.status();
       // deploy/nginx/site.conf gives request lines 32 KB (nginx's default 8 KB would answer 414).
       assert.equal(status, 200, `${path.slice(0, 30)}…`);

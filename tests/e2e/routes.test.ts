@@ -4,27 +4,19 @@
  * "/index.html" suffixes land on the same page.
  */
 import assert from 'node:assert/strict';
-import {after, before, describe, test} from 'node:test';
-import type {Browser} from 'playwright-core';
-import {goto, launchBrowser, openContext} from './support/browser';
-import {siteUrl} from './support/server';
+import {describe, test} from 'node:test';
+import {goto, openContext} from './support/browser';
+import {useSite} from './support/site';
 import {ALL_ROUTES, DOC_ROUTES, headingOf} from './routes';
 
-let browser: Browser;
-let base: string;
-
-before(async () => {
-  base = await siteUrl();
-  browser = await launchBrowser();
-});
-after(() => browser?.close());
+const site = useSite();
 
 describe('route table', () => {
   test('every route answers 200 with its own heading, and nothing leaves the origin', async () => {
-    const {page, context, offOrigin, pageErrors} = await openContext(browser, base);
+    const {page, context, offOrigin, pageErrors} = await openContext(site.browser, site.base);
     const problems: string[] = [];
     for (const route of ALL_ROUTES) {
-      const response = await page.goto(`${base}${route.path}`, {waitUntil: 'load'});
+      const response = await page.goto(`${site.base}${route.path}`, {waitUntil: 'load'});
       const status = response?.status();
       const heading = (await page.locator('h1').first().textContent())?.trim();
       if (status !== 200) problems.push(`${route.path}: status ${status}`);
@@ -43,10 +35,10 @@ describe('route table', () => {
   });
 
   test('docs pages have one h1 and a description', async () => {
-    const {page, context} = await openContext(browser, base);
+    const {page, context} = await openContext(site.browser, site.base);
     const problems: string[] = [];
     for (const route of DOC_ROUTES.filter((r) => r.path.startsWith('/docs/') && !r.path.startsWith('/docs/category/'))) {
-      await page.goto(`${base}${route.path}`, {waitUntil: 'domcontentloaded'});
+      await page.goto(`${site.base}${route.path}`, {waitUntil: 'domcontentloaded'});
       const h1s = await page.locator('h1').count();
       if (h1s !== 1) problems.push(`${route.path}: ${h1s} h1 elements`);
       const description = await page.locator('meta[name="description"]').getAttribute('content');
@@ -59,16 +51,16 @@ describe('route table', () => {
 
 describe('path handling', () => {
   test('an unknown path shows the not-found page with status 404', async () => {
-    const {page, context} = await openContext(browser, base);
-    const response = await page.goto(`${base}/docs/no-such-page`);
+    const {page, context} = await openContext(site.browser, site.base);
+    const response = await page.goto(`${site.base}/docs/no-such-page`);
     assert.equal(response?.status(), 404);
     assert.equal(await page.locator('h1').first().innerText(), 'Page Not Found');
     await context.close();
   });
 
   test('client-side navigation to an unknown path shows the not-found page', async () => {
-    const {page, context} = await openContext(browser, base);
-    await goto(page, `${base}/docs/intro`);
+    const {page, context} = await openContext(site.browser, site.base);
+    await goto(page, `${site.base}/docs/intro`);
     await page.evaluate(() => {
       const link = document.createElement('a');
       link.href = '/docs/does-not-exist';
@@ -84,8 +76,8 @@ describe('path handling', () => {
 
   for (const suffix of ['.html', '/index.html']) {
     test(`"${suffix}" lands on the same page`, async () => {
-      const {page, context} = await openContext(browser, base);
-      await goto(page, `${base}/docs/concepts/runs${suffix}`);
+      const {page, context} = await openContext(site.browser, site.base);
+      await goto(page, `${site.base}/docs/concepts/runs${suffix}`);
       assert.equal(new URL(page.url()).pathname, '/docs/concepts/runs');
       assert.equal(await page.locator('article h1').innerText(), headingOf('/docs/concepts/runs'));
       await context.close();
@@ -93,8 +85,8 @@ describe('path handling', () => {
   }
 
   test('"/index.html" at the root lands on the home page', async () => {
-    const {page, context} = await openContext(browser, base);
-    await goto(page, `${base}/index.html`);
+    const {page, context} = await openContext(site.browser, site.base);
+    await goto(page, `${site.base}/index.html`);
     assert.equal(new URL(page.url()).pathname, '/');
     assert.equal(await page.locator('h1').first().innerText(), headingOf('/'));
     await context.close();

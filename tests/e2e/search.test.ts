@@ -4,28 +4,21 @@
  * docs, the /search page, escaping, lazy loading and no off-origin requests.
  */
 import assert from 'node:assert/strict';
-import {after, before, describe, test} from 'node:test';
-import type {Browser, Page} from 'playwright-core';
+import {describe, test} from 'node:test';
+import type {Page} from 'playwright-core';
 import {SEARCH} from '../../src/constants';
-import {goto, launchBrowser, openContext, type Watched} from './support/browser';
-import {siteUrl} from './support/server';
+import {goto, openContext, type Watched} from './support/browser';
+import {useSite} from './support/site';
 import {settle} from './support/settle';
 
-let browser: Browser;
-let base: string;
-
-before(async () => {
-  base = await siteUrl();
-  browser = await launchBrowser();
-});
-after(() => browser?.close());
+const site = useSite();
 
 const modal = (page: Page) => page.locator('.DocSearch-Modal');
 const input = (page: Page) => page.locator('.DocSearch-Input');
 const hits = (page: Page) => page.locator('.DocSearch-Hit a[href]');
 
 async function open(page: Page, path = '/docs/intro'): Promise<void> {
-  await goto(page, `${base}${path}`);
+  await goto(page, `${site.base}${path}`);
   await settle(page);
 }
 
@@ -58,7 +51,7 @@ function finish(watched: Watched): Promise<void> {
 
 describe('search modal (local index)', () => {
   test('Ctrl+K opens it, a misspelt word finds schedules, Escape closes it and focus returns to the button', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await open(page);
     await page.keyboard.press('Control+k');
@@ -77,7 +70,7 @@ describe('search modal (local index)', () => {
   });
 
   test('"/" opens it, but not while typing in a text field', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await open(page, `/${SEARCH.pagePath}`);
     await page.locator('input[type="search"]').click();
@@ -91,7 +84,7 @@ describe('search modal (local index)', () => {
   });
 
   test('clicking the button opens it; a letter typed on the focused button becomes the query', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await open(page);
     await page.locator('.DocSearch-Button').click();
@@ -111,7 +104,7 @@ describe('search modal (local index)', () => {
   });
 
   test('a result navigates inside the app; the search is then offered as recent and can be made a favourite', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await open(page);
     await page.evaluate(() => ((window as unknown as {stayed: boolean}).stayed = true));
@@ -123,6 +116,7 @@ describe('search modal (local index)', () => {
     await page.waitForURL((url) => url.pathname === href.split('#')[0]);
     await modal(page).waitFor({state: 'detached'});
     assert.equal(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed), true, 'no full page load');
+    await settle(page);
     await page.keyboard.press('Control+k');
     await modal(page).waitFor();
     const recent = page.locator('.DocSearch-Hit-source', {hasText: 'Recent'});
@@ -133,7 +127,7 @@ describe('search modal (local index)', () => {
   });
 
   test('"See all" leads to /search with the query', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await open(page);
     await page.keyboard.press('Control+k');
@@ -141,14 +135,14 @@ describe('search modal (local index)', () => {
     const seeAll = page.locator('.DocSearch-HitsFooter a');
     assert.match(await seeAll.innerText(), /^See all \d+ results$/);
     await seeAll.click();
-    await page.waitForURL(`${base}/${SEARCH.pagePath}?q=deploy`);
+    await page.waitForURL(`${site.base}/${SEARCH.pagePath}?q=deploy`);
     await page.locator('article h2 a').first().waitFor();
     assert.equal(await modal(page).count(), 0, 'the modal closed');
     await finish(watched);
   });
 
   test('Ask AI answers from the docs with linked sections and the disclaimer; Escape leaves Ask AI first', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await open(page);
     await page.keyboard.press('Control+k');
@@ -172,7 +166,7 @@ describe('search modal (local index)', () => {
   });
 
   test('every result link is a page of this site', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await open(page);
     await page.keyboard.press('Control+k');
@@ -182,7 +176,7 @@ describe('search modal (local index)', () => {
       for (const href of await hits(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')!))) seen.add(href.split('#')[0]);
     }
     for (const path of seen) {
-      const response = await page.request.get(`${base}${path}`);
+      const response = await page.request.get(`${site.base}${path}`);
       assert.equal(response.status(), 200, `${path} exists`);
     }
     assert.ok(seen.size >= 5);
@@ -190,7 +184,7 @@ describe('search modal (local index)', () => {
   });
 
   test('markup in a query or in page text is shown as text', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await open(page);
     await page.keyboard.press('Control+k');
@@ -203,7 +197,7 @@ describe('search modal (local index)', () => {
   });
 
   test('the modal code and the index load only when the reader reaches for search', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
@@ -223,7 +217,7 @@ describe('search modal (local index)', () => {
 
 describe('search page (local index)', () => {
   test('reads q, shows titles, breadcrumbs and snippets, pages through results and keeps the URL in step', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await open(page, `/${SEARCH.pagePath}?q=tower`);
     const results = page.locator('main article');
@@ -236,7 +230,7 @@ describe('search page (local index)', () => {
     await page.getByRole('button', {name: 'Show more results'}).click();
     await page.waitForFunction(() => document.querySelectorAll('main article').length === 20);
     await page.locator('input[type="search"]').fill('schedule');
-    await page.waitForURL(`${base}/${SEARCH.pagePath}?q=schedule`);
+    await page.waitForURL(`${site.base}/${SEARCH.pagePath}?q=schedule`);
     await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Search results for “schedule”');
     await results.first().waitFor();
     const href = (await results.first().locator('h2 a').getAttribute('href'))!;
@@ -246,7 +240,7 @@ describe('search page (local index)', () => {
   });
 
   test('markup in ?q= is shown as text', async () => {
-    const watched = await openContext(browser, base);
+    const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     const query = '<img src=x onerror="window.pwned=1">tower';
     await open(page, `/${SEARCH.pagePath}?q=${encodeURIComponent(query)}`);

@@ -66,12 +66,18 @@ export async function openContext(
   return watched;
 }
 
-/** Waits until React has hydrated, so client-side behaviour is live. */
+/**
+ * Waits until React has hydrated the whole page and run its effects, so
+ * client-side behaviour (shortcuts, toggles) is live. Hydration completes
+ * children first: once the root's last element carries React's fiber key the
+ * page has been claimed; the two frames after that let passive effects run.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const root = document.getElementById('__docusaurus');
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__react')));
+    const last = document.getElementById('__docusaurus')?.lastElementChild;
+    return Boolean(last && Object.keys(last).some((key) => key.startsWith('__reactFiber')));
   });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 export async function goto(page: Page, url: string): Promise<void> {

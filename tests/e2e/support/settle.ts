@@ -1,10 +1,8 @@
 import type {Page} from 'playwright-core';
 
 /**
- * Waits until the page has finished its client render. Pages with a hydration
- * mismatch (React #418, seen on docs pages of this build; not caused by
- * search) render again after hydration, and a shortcut pressed during that
- * second render is lost.
+ * Waits until the page has nothing left to load (lazy chunks, prefetches) and
+ * has painted once more, so a shortcut or click is not handled mid-update.
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
