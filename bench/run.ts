@@ -13,6 +13,8 @@ import {REPO_ROOT} from '../scripts/nginx-conf';
 import {startNginx} from '../scripts/serve-nginx';
 import {launchBrowser} from '../tests/e2e/support/browser';
 import {formatWeight, kib, measureFirstVisit, type PageWeight} from './measure';
+import {runLighthouseBench} from './lighthouse';
+import {runLoadBench} from './load';
 
 const VANILLA_DIR = path.join(REPO_ROOT, 'bench', 'vanilla-site');
 const VANILLA_BUILD = path.join(REPO_ROOT, 'bench', '.vanilla-build');
@@ -72,6 +74,10 @@ async function main(): Promise<void> {
     await site.stop();
     await vanilla.stop();
   }
+
+  // Lighthouse (ours vs vanilla vs Starlight) and a bounded wrk run; see bench/lighthouse.ts and bench/load.ts.
+  if (!process.argv.includes('--no-lighthouse')) await runLighthouseBench({siteBuild: SITE_BUILD});
+  if (!process.argv.includes('--no-load')) await runLoadBench({siteBuild: SITE_BUILD});
 }
 
 void main();
