@@ -4,6 +4,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import rehypeFocusableTables from './plugins/rehype-focusable-tables';
 import apiReference from './plugins/api-reference';
 import colorModeDefault from './plugins/color-mode-default';
+import idlePrefetch from './plugins/idle-prefetch';
 import {
   ANNOUNCEMENT,
   COPYRIGHT_YEAR,
@@ -82,6 +83,7 @@ const config: Config = {
 
   plugins: [
     colorModeDefault,
+    idlePrefetch,
     // Regenerates docs/reference/api/ from openapi/tower-api.yaml before the docs load.
     apiReference,
     // llms.txt, llms-full.txt, llms-api.txt, llms-sdk.txt and a .md twin of every docs page.

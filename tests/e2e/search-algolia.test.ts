@@ -124,6 +124,8 @@ async function goto(page: Page, url: string): Promise<void> {
 const modal = (page: Page) => page.locator('.DocSearch-Modal');
 
 async function openModalWithQuery(page: Page, query: string): Promise<void> {
+  // After a navigation the shortcut must not land mid-update.
+  await settle(page);
   await page.keyboard.press('Control+k');
   await modal(page).waitFor();
   await page.locator('.DocSearch-Input').click();

@@ -216,7 +216,7 @@ function SearchPageContent(): ReactNode {
       <Head>
         <meta property="robots" content="noindex, follow" />
       </Head>
-      <main className="container margin-vert--lg">
+      <main className={`container margin-vert--lg ${styles.page}`}>
         <h1>{heading}</h1>
         <form className={styles.form} role="search" onSubmit={(event) => event.preventDefault()}>
           <input

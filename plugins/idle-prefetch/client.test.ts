@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import {test} from 'node:test';
+
+test('viewport prefetches wait for idle time and run once each; preload is untouched', async () => {
+  const idle: Array<(deadline: {timeRemaining: () => number}) => void> = [];
+  const globals = globalThis as unknown as Record<string, unknown>;
+  globals.window = globalThis;
+  globals.requestIdleCallback = (callback: (deadline: {timeRemaining: () => number}) => void) => idle.push(callback);
+  const {deferPrefetching} = await import('./client');
+  const prefetched: string[] = [];
+  const preload = (url: string) => Promise.resolve([url]) as unknown as Promise<void[]>;
+  const target = {
+    docusaurus: {
+      prefetch: (url: string) => {
+        prefetched.push(url);
+        return Promise.resolve([]) as Promise<void[]>;
+      },
+      preload,
+    },
+  } as unknown as {docusaurus: Window['docusaurus']};
+
+  assert.equal(deferPrefetching(target), true);
+  target.docusaurus.prefetch('/docs/a');
+  target.docusaurus.prefetch('/docs/b');
+  target.docusaurus.prefetch('/docs/a');
+  assert.deepEqual(prefetched, [], 'nothing is fetched before the browser is idle');
+  assert.equal(target.docusaurus.preload, preload);
+  assert.equal(idle.length, 1, 'one idle callback for the whole queue');
+
+  // A short idle period fetches only what fits, and asks for another one.
+  let budget = 2;
+  idle.shift()!({timeRemaining: () => (budget-- > 0 ? 20 : 0)});
+  assert.deepEqual(prefetched, ['/docs/a', '/docs/b'].slice(0, prefetched.length));
+  while (idle.length) idle.shift()!({timeRemaining: () => 20});
+  assert.deepEqual(prefetched, ['/docs/a', '/docs/b']);
+
+  assert.equal(deferPrefetching(target), true, 'installing twice keeps one queue');
+});
