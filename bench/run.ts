@@ -13,6 +13,7 @@ import {REPO_ROOT} from '../scripts/nginx-conf';
 import {startNginx} from '../scripts/serve-nginx';
 import {launchBrowser} from '../tests/e2e/support/browser';
 import {formatWeight, kib, measureFirstVisit, type PageWeight} from './measure';
+import {precompress} from '../scripts/precompress';
 import {runLighthouseBench} from './lighthouse';
 import {runLoadBench} from './load';
 
@@ -46,6 +47,8 @@ async function main(): Promise<void> {
     console.log(`  ratio Tower / vanilla: ${(siteSeconds / vanillaSeconds).toFixed(2)}\n`);
   }
 
+  // Same server, same compression for both: the production build step writes .gz files.
+  precompress(VANILLA_BUILD);
   const site = await startNginx(SITE_BUILD);
   const vanilla = await startNginx(VANILLA_BUILD);
   const browser = await launchBrowser();
