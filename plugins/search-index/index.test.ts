@@ -134,6 +134,29 @@ describe('records and the packed file', () => {
     const records = pagesToRecords(samplePages(), SITE);
     assert.deepEqual(unpackIndex(JSON.parse(JSON.stringify(packRecords(records, SITE)))), records);
   });
+
+  test('anchors that are the heading slug are derived, others are kept, repeats are numbered', () => {
+    const section = (level: number, anchor: string | null, heading: string, parents: string[] = []) => ({level, anchor, heading, parents, text: heading});
+    const page: ExtractedPage = {
+      path: '/docs/x',
+      title: 'X',
+      lvl0: 'Docs',
+      language: 'en',
+      tags: [],
+      sections: [
+        section(1, null, ''),
+        section(2, 'examples', 'Examples'),
+        section(3, 'towerrun_app', '`tower.run_app`'.replace(/`/g, ''), ['Examples']),
+        section(2, 'examples-1', 'Examples'),
+        section(2, 'custom-id', 'Renamed by hand'),
+        section(2, null, 'No anchor'),
+      ],
+    };
+    const records = pagesToRecords([page], SITE);
+    const packed = packRecords(records, SITE);
+    assert.deepEqual(packed.sections.map((entry) => entry[1]), ['-', '', '', '', 'custom-id', '-']);
+    assert.deepEqual(unpackIndex(JSON.parse(JSON.stringify(packed))), records);
+  });
 });
 
 describe('engine', () => {

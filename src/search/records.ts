@@ -60,11 +60,13 @@ export type PackedIndex = {
   /** [path, lvl0, lvl1, language, tags] */
   pages: Array<[string, string, string, string, string[]]>;
   /**
-   * [page position, anchor ('' when none), level 1..6, own heading ('' at the
-   * page top), content, headings lvl2..lvlN only where they cannot be
-   * derived], in document order. Parent headings normally follow from the
-   * order and levels of the sections before (see HeadingTrail), so they are
-   * stored only for a section whose parent has no section of its own.
+   * [page position, anchor, level 1..6, own heading ('' at the page top),
+   * content, headings lvl2..lvlN only where they cannot be derived], in
+   * document order. Parent headings normally follow from the order and
+   * levels of the sections before (see HeadingTrail), so they are stored only
+   * for a section whose parent has no section of its own. The anchor is ''
+   * when it is the heading's usual slug (see HeadingTrail.slug), '-' when the
+   * section has none, and spelled out otherwise.
    */
   sections: Array<[number, string, number, string, string] | [number, string, number, string, string, string[]]>;
 };
@@ -122,7 +124,9 @@ export function packRecords(records: SearchRecord[], site: string): PackedIndex 
     const headings = headingsOf(record.hierarchy);
     const ownHeading = level >= 2 ? (headings.at(-1) ?? '') : '';
     const derived = trail.next(position, level, ownHeading);
-    const section: PackedIndex['sections'][number] = [position, record.anchor ?? '', level, ownHeading, record.content ?? ''];
+    const slug = trail.slug(level, ownHeading);
+    const anchor = record.anchor === null ? NO_ANCHOR : record.anchor === slug ? '' : record.anchor;
+    const section: PackedIndex['sections'][number] = [position, anchor, level, ownHeading, record.content ?? ''];
     sections.push(sameList(derived, headings) ? section : [...section, headings]);
   }
   return {v: INDEX_FORMAT_VERSION, site: origin, pages, sections};
@@ -146,14 +150,34 @@ function sameList(a: string[], b: string[]): boolean {
  * The headings open at each section while reading a page top to bottom: a
  * section's parents are the open headings of lower levels, as on the page.
  */
+const NO_ANCHOR = '-';
+
 class HeadingTrail {
   private open: Array<{level: number; heading: string}> = [];
   private page = -1;
+  private slugs = new Map<string, number>();
+
+  /**
+   * The anchor Docusaurus gives a heading: lower case, punctuation dropped,
+   * spaces as hyphens, and -1, -2... for repeats on the same page. Call after
+   * next() for the same section.
+   */
+  slug(level: number, heading: string): string {
+    if (level < 2) return '';
+    const base = heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+      .replace(/ /g, '-');
+    const seen = this.slugs.get(base) ?? 0;
+    this.slugs.set(base, seen + 1);
+    return seen === 0 ? base : `${base}-${seen}`;
+  }
 
   next(page: number, level: number, heading: string): string[] {
     if (page !== this.page) {
       this.open = [];
       this.page = page;
+      this.slugs = new Map();
     }
     if (level < 2) return [];
     this.open = this.open.filter((entry) => entry.level < level);
@@ -168,8 +192,10 @@ export function unpackIndex(packed: PackedIndex): SearchRecord[] {
     throw new Error(`Search index format ${String(packed.v)} is not supported (expected ${INDEX_FORMAT_VERSION}).`);
   }
   const trail = new HeadingTrail();
-  return packed.sections.map(([position, anchor, level, ownHeading, content, stored], i) => {
+  return packed.sections.map(([position, packedAnchor, level, ownHeading, content, stored], i) => {
     const derived = trail.next(position, level, ownHeading);
+    const slug = trail.slug(level, ownHeading);
+    const anchor = packedAnchor === NO_ANCHOR ? '' : packedAnchor || slug;
     const headings = stored ?? derived;
     const [path, lvl0, lvl1, language, tags] = packed.pages[position];
     const base = joinUrl(packed.site, path);
