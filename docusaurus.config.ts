@@ -5,6 +5,7 @@ import rehypeFocusableTables from './plugins/rehype-focusable-tables';
 import apiReference from './plugins/api-reference';
 import colorModeDefault from './plugins/color-mode-default';
 import idlePrefetch from './plugins/idle-prefetch';
+import {SSR_TEMPLATE} from './src/ssrTemplate';
 import {
   ANNOUNCEMENT,
   COPYRIGHT_YEAR,
@@ -80,6 +81,9 @@ const config: Config = {
   },
 
   scripts: [{src: `${SITE.baseUrl}feedback.js`, async: true}],
+
+  // Paint the server-rendered page before the bundles run (see src/ssrTemplate.ts).
+  ssrTemplate: SSR_TEMPLATE,
 
   plugins: [
     colorModeDefault,
