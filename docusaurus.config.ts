@@ -5,6 +5,7 @@ import rehypeFocusableTables from './plugins/rehype-focusable-tables';
 import apiReference from './plugins/api-reference';
 import colorModeDefault from './plugins/color-mode-default';
 import idlePrefetch from './plugins/idle-prefetch';
+import {algoliaFromEnv} from './scripts/algolia-env';
 import {SSR_TEMPLATE} from './src/ssrTemplate';
 import {
   ANNOUNCEMENT,
@@ -17,30 +18,25 @@ import {
 } from './src/constants';
 
 /**
- * Search runs on Algolia DocSearch when these are set at build time, and on
- * the local index (plugins/search-index) otherwise.
+ * Search runs on Algolia DocSearch when ALGOLIA_APP_ID, ALGOLIA_API_KEY and
+ * ALGOLIA_INDEX_NAME are set at build time, and on the local index
+ * (plugins/search-index) otherwise.
  */
-const algoliaEnv = {
-  appId: process.env.ALGOLIA_APP_ID ?? '',
-  apiKey: process.env.ALGOLIA_API_KEY ?? '',
-  indexName: process.env.ALGOLIA_INDEX_NAME ?? '',
-  assistantId: process.env.ALGOLIA_ASSISTANT_ID ?? '',
-};
-const searchMode: 'algolia' | 'local' =
-  algoliaEnv.appId && algoliaEnv.apiKey && algoliaEnv.indexName ? 'algolia' : 'local';
+const algolia = algoliaFromEnv();
+const searchMode: 'algolia' | 'local' = algolia ? 'algolia' : 'local';
 
 /** DocSearch settings (themeConfig.algolia). `keyboardShortcuts` is read by src/theme/SearchBar. */
 const algoliaThemeConfig = {
-  appId: searchMode === 'algolia' ? algoliaEnv.appId : SEARCH.localAppId,
-  apiKey: searchMode === 'algolia' ? algoliaEnv.apiKey : SEARCH.localApiKey,
-  indexName: searchMode === 'algolia' ? algoliaEnv.indexName : SEARCH.localIndexName,
+  appId: algolia?.appId ?? SEARCH.localAppId,
+  apiKey: algolia?.apiKey ?? SEARCH.localApiKey,
+  indexName: algolia?.indexName ?? SEARCH.localIndexName,
   contextualSearch: true,
   insights: false,
   searchParameters: {facetFilters: [...SEARCH.facetFilters]},
   externalUrlRegex: SEARCH.externalUrlRegex,
   searchPagePath: SEARCH.pagePath,
   keyboardShortcuts: {...SEARCH.keyboardShortcuts},
-  ...(searchMode === 'algolia' && algoliaEnv.assistantId ? {askAi: algoliaEnv.assistantId} : {}),
+  ...(algolia?.assistantId ? {askAi: algolia.assistantId} : {}),
 };
 
 const config: Config = {

@@ -10,6 +10,7 @@ import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {htmlFiles} from '../plugins/search-index';
+import {algoliaFromEnv, type AlgoliaSettings} from './algolia-env';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NGINX_SOURCE = path.join(REPO_ROOT, 'deploy', 'nginx');
@@ -85,12 +86,17 @@ export function writeNginxConf(buildDir: string, outDir: string, options: CspOpt
   return target;
 }
 
-function searchOriginsFromEnv(): string[] {
-  const appId = process.env.ALGOLIA_APP_ID;
-  if (!appId) return [];
-  const origins = [`https://${appId}-dsn.algolia.net`, `https://${appId}.algolia.net`, 'https://*.algolianet.com', 'https://*.algolia.net'];
+/** The origins DocSearch contacts for these settings; none in local mode. */
+export function algoliaOrigins(algolia: AlgoliaSettings | null): string[] {
+  if (!algolia) return [];
+  const origins = [
+    `https://${algolia.appId}-dsn.algolia.net`,
+    `https://${algolia.appId}.algolia.net`,
+    'https://*.algolianet.com',
+    'https://*.algolia.net',
+  ];
   // DocSearch's Ask AI talks to its own host.
-  if (process.env.ALGOLIA_ASSISTANT_ID) origins.push('https://askai.algolia.com');
+  if (algolia.assistantId) origins.push('https://askai.algolia.com');
   return origins;
 }
 
@@ -102,6 +108,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   };
   const buildDir = path.resolve(value('--build', path.join(REPO_ROOT, 'build')));
   const outDir = path.resolve(value('--out', path.join(REPO_ROOT, 'build-nginx')));
-  const written = writeNginxConf(buildDir, outDir, {searchOrigins: searchOriginsFromEnv()});
+  // The same settings docusaurus.config.ts reads, so the CSP matches the build.
+  const written = writeNginxConf(buildDir, outDir, {searchOrigins: algoliaOrigins(algoliaFromEnv())});
   console.log(`nginx configuration written to ${written}`);
 }

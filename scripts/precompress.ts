@@ -5,10 +5,11 @@
  *
  *   node --import tsx scripts/precompress.ts [build-dir]
  */
-import {readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs';
+import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {constants, gzipSync} from 'node:zlib';
+import {listFiles} from './files';
 
 const COMPRESSIBLE = /\.(html|js|css|json|txt|md|svg|xml|map)$/;
 /** Below this size compression gains nothing worth a second file. */
@@ -16,24 +17,15 @@ const MIN_BYTES = 1024;
 
 export function precompress(dir: string): {files: number; rawBytes: number; gzipBytes: number} {
   const totals = {files: 0, rawBytes: 0, gzipBytes: 0};
-  const walk = (current: string) => {
-    for (const entry of readdirSync(current)) {
-      const full = path.join(current, entry);
-      if (statSync(full).isDirectory()) {
-        walk(full);
-        continue;
-      }
-      if (!COMPRESSIBLE.test(entry)) continue;
-      const raw = readFileSync(full);
-      if (raw.length < MIN_BYTES) continue;
-      const gz = gzipSync(raw, {level: constants.Z_BEST_COMPRESSION});
-      writeFileSync(`${full}.gz`, gz);
-      totals.files += 1;
-      totals.rawBytes += raw.length;
-      totals.gzipBytes += gz.length;
-    }
-  };
-  walk(dir);
+  for (const file of listFiles(dir, (relative) => COMPRESSIBLE.test(relative))) {
+    const raw = readFileSync(file);
+    if (raw.length < MIN_BYTES) continue;
+    const gz = gzipSync(raw, {level: constants.Z_BEST_COMPRESSION});
+    writeFileSync(`${file}.gz`, gz);
+    totals.files += 1;
+    totals.rawBytes += raw.length;
+    totals.gzipBytes += gz.length;
+  }
   return totals;
 }
 

@@ -15,8 +15,6 @@ export const LINKS = {
   mainSite: 'https://tower.dev',
   webApp: 'https://app.tower.dev',
   blog: 'https://tower.dev/blog',
-  apiBaseUrl: 'https://api.tower.dev/v1',
-  examplesRepo: 'https://github.com/tower/tower-examples',
   assetsBaseUrl: 'https://assets-cdn.tower.dev/docs',
 } as const;
 
@@ -28,7 +26,6 @@ export const COPYRIGHT_YEAR = 2025;
 export const SIDEBARS = {
   docs: 'docsSidebar',
   examples: 'examplesSidebar',
-  api: 'apiSidebar',
 } as const;
 
 /**
@@ -40,9 +37,6 @@ export const ANNOUNCEMENT = {
   content:
     'Tower CLI 0.3.70 is out. <a href="/docs/getting-started/download-the-cli">Install or upgrade the CLI</a>.',
 } as const;
-
-/** Desktop and mobile layouts switch at this width (px), as Docusaurus does. */
-export const DESKTOP_BREAKPOINT = 996;
 
 /**
  * Search. Local mode (the default) answers from an index the search-index

@@ -10,29 +10,18 @@
  *   content loads (and reloads on edits), writes them under .docusaurus/ and
  *   adds that folder to the dev server's static files at the same URL.
  */
-import {mkdirSync, readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {SEARCH, SITE} from '../../src/constants';
 import {packRecords, pagesToRecords, type ExtractedPage, type PackedIndex} from '../../src/search/records';
+import {listFiles} from '../../scripts/files';
 import {extractPage} from './extract-html';
 import {extractMarkdown} from './extract-markdown';
 
 /** Every .html file under `dir`, except hashed assets, in a stable order. */
 export function htmlFiles(dir: string): string[] {
-  const found: string[] = [];
-  const walk = (current: string) => {
-    for (const entry of readdirSync(current).sort()) {
-      const full = path.join(current, entry);
-      if (statSync(full).isDirectory()) {
-        if (entry !== 'assets') walk(full);
-      } else if (entry.endsWith('.html')) {
-        found.push(full);
-      }
-    }
-  };
-  walk(dir);
-  return found;
+  return listFiles(dir, (relative) => relative.endsWith('.html') && !relative.startsWith('assets/'));
 }
 
 /** build/docs/concepts/apps/index.html -> /docs/concepts/apps */

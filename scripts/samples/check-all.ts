@@ -2,7 +2,8 @@
  * Runs every sample check over the docs of a repository checkout and collects the problems.
  * Used by scripts/check-samples.ts; importable for tests.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { listFiles } from '../files';
 import path from 'node:path';
 import { scanMarkdown } from './extract-blocks';
 import { checkPythonDocuments, type PythonDocument } from './check-python';
@@ -53,19 +54,11 @@ const EXCLUDED_PREFIX = 'docs/reference/api/';
 
 /** Every .md/.mdx file under docs/ except the generated API reference, as sorted posix paths. */
 export function listDocFiles(root: string): string[] {
-  const found: string[] = [];
-  const walk = (rel: string) => {
-    for (const entry of readdirSync(path.join(root, rel), { withFileTypes: true })) {
-      const child = `${rel}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (!`${child}/`.startsWith(EXCLUDED_PREFIX)) walk(child);
-      } else if (/\.mdx?$/.test(entry.name) && !child.startsWith(EXCLUDED_PREFIX)) {
-        found.push(child);
-      }
-    }
-  };
-  if (existsSync(path.join(root, DOCS_DIR))) walk(DOCS_DIR);
-  return found.sort();
+  const docs = path.join(root, DOCS_DIR);
+  if (!existsSync(docs)) return [];
+  return listFiles(docs, (relative) => /\.mdx?$/.test(relative))
+    .map((file) => `${DOCS_DIR}/${path.relative(docs, file).split(path.sep).join('/')}`)
+    .filter((file) => !file.startsWith(EXCLUDED_PREFIX));
 }
 
 function toRelative(root: string, file: string): string {

@@ -4,7 +4,8 @@
  * Markdown" controls in the browser against nginx.
  */
 import assert from 'node:assert/strict';
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
+import {listFiles} from '../../scripts/files';
 import path from 'node:path';
 import {describe, test} from 'node:test';
 import {parse as parseYaml} from 'yaml';
@@ -19,12 +20,6 @@ const LLM_FILES = ['llms.txt', 'llms-full.txt', 'llms-api.txt', 'llms-sdk.txt'];
 const SECTIONS = ['Getting started', 'Concepts', 'Architecture', 'Using Tower', 'Examples', 'Reference', 'API'];
 const PAGE = '/docs/getting-started/quick-start';
 
-function walk(dir: string): string[] {
-  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? walk(full) : [full];
-  });
-}
 
 /** Lines outside fenced code, with inline code spans blanked out. */
 function proseLines(text: string): {line: string; number: number}[] {
@@ -82,7 +77,7 @@ describe('generated files in build/', () => {
   });
 
   test('no generated file has front matter, an import line, an admonition fence or a JSX tag', () => {
-    const markdownFiles = walk(path.join(BUILD, 'docs')).filter((file) => file.endsWith('.md'));
+    const markdownFiles = listFiles(path.join(BUILD, 'docs')).filter((file) => file.endsWith('.md'));
     assert.ok(markdownFiles.length > 30, 'Markdown twins exist');
     for (const file of [...LLM_FILES.map((name) => path.join(BUILD, name)), ...markdownFiles]) {
       const text = readFileSync(file, 'utf8');
@@ -99,7 +94,7 @@ describe('generated files in build/', () => {
   });
 
   test('every docs page has a Markdown twin and announces it in the head', () => {
-    const pages = walk(path.join(BUILD, 'docs')).filter((file) => file.endsWith('index.html'));
+    const pages = listFiles(path.join(BUILD, 'docs')).filter((file) => file.endsWith('index.html'));
     assert.ok(pages.length > 30);
     for (const page of pages) {
       const route = `/${path.relative(BUILD, path.dirname(page))}`;

@@ -13,7 +13,7 @@ import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import type {Browser, Page, Route} from 'playwright-core';
 import {SEARCH} from '../../src/constants';
-import {REPO_ROOT} from '../../scripts/nginx-conf';
+import {REPO_ROOT, algoliaOrigins} from '../../scripts/nginx-conf';
 import {startNginx, type RunningServer} from '../../scripts/serve-nginx';
 import {goto as load, launchBrowser, openContext, type Watched} from './support/browser';
 import {settle} from './support/settle';
@@ -55,7 +55,7 @@ function ensureBuild(): void {
 before(async () => {
   ensureBuild();
   server = await startNginx(OUT_DIR, undefined, {
-    searchOrigins: [`https://${APP_ID}-dsn.algolia.net`, `https://${APP_ID}.algolia.net`, 'https://*.algolianet.com', 'https://askai.algolia.com'],
+    searchOrigins: algoliaOrigins({appId: APP_ID, apiKey: API_KEY, indexName: INDEX, assistantId: ASSISTANT}),
   });
   base = server.url;
   browser = await launchBrowser();
