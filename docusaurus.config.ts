@@ -1,7 +1,8 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import {themes as prismThemes} from 'prism-react-renderer';
 import rehypeFocusableTables from './plugins/rehype-focusable-tables';
+import codeHighlight from './plugins/code-highlight';
+import rehypeCodeHighlight from './plugins/code-highlight/rehype';
 import apiReference from './plugins/api-reference';
 import colorModeDefault from './plugins/color-mode-default';
 import idlePrefetch from './plugins/idle-prefetch';
@@ -84,6 +85,8 @@ const config: Config = {
   plugins: [
     colorModeDefault,
     idlePrefetch,
+    // Code is highlighted at build time (rehypeCodeHighlight below); Prism stays out of the browser.
+    codeHighlight,
     // Regenerates docs/reference/api/ from openapi/tower-api.yaml before the docs load.
     apiReference,
     // llms.txt, llms-full.txt, llms-api.txt, llms-sdk.txt and a .md twin of every docs page.
@@ -100,7 +103,7 @@ const config: Config = {
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
           breadcrumbs: true,
-          rehypePlugins: [rehypeFocusableTables],
+          rehypePlugins: [rehypeFocusableTables, rehypeCodeHighlight],
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
         },
@@ -182,11 +185,6 @@ const config: Config = {
         },
       ],
       copyright: `Copyright © ${COPYRIGHT_YEAR} Tower Computing GmbH.`,
-    },
-    prism: {
-      theme: prismThemes.vsDark,
-      darkTheme: prismThemes.vsDark,
-      additionalLanguages: ['bash', 'toml'],
     },
   } satisfies Preset.ThemeConfig,
 };

@@ -11,7 +11,11 @@
  * from Lighthouse's own median run (lighthouse/core/lib/median-run.js). The
  * median runs' full reports are written to bench/results/lighthouse/.
  *
- *   node --import tsx bench/lighthouse.ts [--build DIR] [--runs N]
+ *   node --import tsx bench/lighthouse.ts [--build DIR] [--runs N] [--pages home,docs] [--presets mobile]
+ *
+ * --pages keeps only some of the pages (home, docs, api, search, vanilla; the
+ * Starlight page is always measured, as the LCP reference) and --presets only
+ * mobile or desktop: quicker runs while working on one page.
  *
  * The site build defaults to build/ (or BENCH_BUILD_DIR); the vanilla build to
  * bench/.vanilla-build (or VANILLA_BUILD_DIR, built if missing); the Starlight
@@ -184,7 +188,12 @@ function slugOf(target: Target, preset: Preset): string {
   return `${preset}-${target.key}`;
 }
 
-export type LighthouseOptions = {siteBuild?: string; runs?: number};
+export type LighthouseOptions = {siteBuild?: string; runs?: number; pages?: string[]; presets?: Preset[]};
+
+function listFlag(name: string, argv = process.argv): string[] | undefined {
+  const index = argv.indexOf(name);
+  return index >= 0 && argv[index + 1] ? argv[index + 1].split(',').map((item) => item.trim()) : undefined;
+}
 
 export async function runLighthouseBench(options: LighthouseOptions = {}): Promise<void> {
   const runs = options.runs ?? numberFlag('--runs', 3);
@@ -210,7 +219,7 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
     const starlight = await startNginx(STARLIGHT_DIST);
     servers.push(starlight);
     const docsRoute = '/docs/reference/tower-cli';
-    const targets: Target[] = [
+    const allTargets: Target[] = [
       {key: 'home', label: 'Tower home /', group: 'tower', url: `${site.url}/`},
       {key: 'docs', label: 'Tower long docs page', group: 'tower', url: `${site.url}${docsRoute}`},
       {key: 'api', label: 'Tower API operation page', group: 'tower', url: `${site.url}/docs/reference/api/run-app`},
@@ -218,9 +227,16 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
       {key: 'vanilla', label: 'vanilla Docusaurus (same page)', group: 'vanilla', url: `${vanilla.url}${docsRoute}`},
       {key: 'starlight', label: 'Starlight typical page', group: 'starlight', url: `${starlight.url}${STARLIGHT_PAGE}`},
     ];
+    const pages = options.pages ?? listFlag('--pages');
+    const unknownPages = (pages ?? []).filter((key) => !allTargets.some((target) => target.key === key));
+    if (unknownPages.length) throw new Error(`--pages: unknown ${unknownPages.join(', ')}; pages are ${allTargets.map((t) => t.key).join(', ')}`);
+    const targets = allTargets.filter((target) => !pages || target.group === 'starlight' || pages.includes(target.key));
     chrome = await chromeLauncher.launch({chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent'});
 
-    const presets: Preset[] = ['mobile', 'desktop'];
+    const presets = (options.presets ?? (listFlag('--presets') as Preset[] | undefined) ?? ['mobile', 'desktop']).filter(
+      (preset): preset is Preset => preset === 'mobile' || preset === 'desktop',
+    );
+    if (presets.length === 0) throw new Error('--presets: give mobile, desktop or both');
     const results = new Map<string, Sample[]>();
     const total = runs * presets.length * targets.length;
     let done = 0;
@@ -256,17 +272,20 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
     console.log('  (KiB = total transfer incl. idle prefetches; LCP/SL = LCP divided by the Starlight page\'s LCP in the same preset)');
     console.log('\n  Every run, mobile (perf / LCP s / TBT ms), to judge the spread behind the medians');
     for (const target of targets) {
-      const each = results.get(`mobile:${target.key}`)!.map((s) => metrics(s.lhr));
+      const each = results.get(`mobile:${target.key}`)?.map((s) => metrics(s.lhr));
+      if (!each) continue;
       console.log(`    ${target.label.padEnd(32)} ` + each.map((m) => `${m.performance} / ${(m.lcp / 1000).toFixed(2)} / ${m.tbt.toFixed(0)}`).join('   '));
     }
 
-    const ours = medianMetrics(results.get('mobile:docs')!);
-    const base = medianMetrics(results.get('mobile:vanilla')!);
-    const sl = medianMetrics(results.get('mobile:starlight')!);
-    console.log(`\n  First visit JavaScript, gzip on the wire (${docsRoute}, mobile runs, median):`);
-    console.log(`    Tower    executed ${kib(ours.jsRun)} KiB + prefetched ${kib(ours.jsPrefetch)} KiB`);
-    console.log(`    vanilla  executed ${kib(base.jsRun)} KiB + prefetched ${kib(base.jsPrefetch)} KiB`);
-    console.log(`    ratio Tower / vanilla (executed): ${(ours.jsRun / base.jsRun).toFixed(2)}; Starlight typical page executes ${kib(sl.jsRun)} KiB`);
+    if (results.has('mobile:docs') && results.has('mobile:vanilla')) {
+      const ours = medianMetrics(results.get('mobile:docs')!);
+      const base = medianMetrics(results.get('mobile:vanilla')!);
+      const sl = medianMetrics(results.get('mobile:starlight')!);
+      console.log(`\n  First visit JavaScript, gzip on the wire (${docsRoute}, mobile runs, median):`);
+      console.log(`    Tower    executed ${kib(ours.jsRun)} KiB + prefetched ${kib(ours.jsPrefetch)} KiB`);
+      console.log(`    vanilla  executed ${kib(base.jsRun)} KiB + prefetched ${kib(base.jsPrefetch)} KiB`);
+      console.log(`    ratio Tower / vanilla (executed): ${(ours.jsRun / base.jsRun).toFixed(2)}; Starlight typical page executes ${kib(sl.jsRun)} KiB`);
+    }
 
     console.log('\n  What Lighthouse blames (mobile, median run of each page)');
     mkdirSync(RESULTS_DIR, {recursive: true});

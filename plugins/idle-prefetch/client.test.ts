@@ -27,10 +27,14 @@ test('viewport prefetches wait for idle time and run once each; preload is untou
   assert.equal(target.docusaurus.preload, preload);
   assert.equal(idle.length, 1, 'one idle callback for the whole queue');
 
-  // A short idle period fetches only what fits, and asks for another one.
-  let budget = 2;
-  idle.shift()!({timeRemaining: () => (budget-- > 0 ? 20 : 0)});
-  assert.deepEqual(prefetched, ['/docs/a', '/docs/b'].slice(0, prefetched.length));
+  // An idle period too short for a route fetches nothing and asks for another one.
+  idle.shift()!({timeRemaining: () => 2});
+  assert.deepEqual(prefetched, []);
+  assert.equal(idle.length, 1);
+  // A long one still fetches a single route, so no idle task grows long.
+  idle.shift()!({timeRemaining: () => 40});
+  assert.deepEqual(prefetched, ['/docs/a']);
+  assert.equal(idle.length, 1);
   while (idle.length) idle.shift()!({timeRemaining: () => 20});
   assert.deepEqual(prefetched, ['/docs/a', '/docs/b']);
 

@@ -3,8 +3,9 @@
  * every internal link the moment it scrolls into view; on a docs page that is
  * some thirty sidebar links at once, each scanning the whole route table, in
  * one long task right after hydration. Here those requests wait in a queue
- * that is worked off in idle time, a few at a time, so the page stays
- * responsive. Hover and touch preloading is untouched, and the original
+ * that is worked off in idle time, one route per idle period (a single
+ * route's prefetch can take a few milliseconds on a slow phone), so the page
+ * stays responsive. Hover and touch preloading is untouched, and the original
  * prefetch still skips 2g and data-saver connections.
  */
 type Prefetcher = Window['docusaurus'];
@@ -24,7 +25,7 @@ export function deferPrefetching(target: {docusaurus: Prefetcher}): boolean {
   let scheduled = false;
   const drain = (deadline: Deadline) => {
     scheduled = false;
-    while (queue.length > 0 && deadline.timeRemaining() > 5) original.prefetch(queue.shift()!);
+    if (queue.length > 0 && deadline.timeRemaining() > 5) original.prefetch(queue.shift()!);
     if (queue.length > 0) schedule();
   };
   const schedule = () => {

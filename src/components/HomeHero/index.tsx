@@ -17,13 +17,15 @@ export default function HomeHero(): ReactNode {
   return (
     <header className={styles.hero}>
       <div className={styles.copy}>
-        <ThemedImage
-          className={styles.logo}
-          alt=""
-          width={56}
-          height={56}
-          sources={{light: useBaseUrl('/img/logo.svg'), dark: useBaseUrl('/img/logo-dark.svg')}}
-        />
+        {/* The box keeps the layout still: before hydration both logo variants are in the page, one hidden by CSS. */}
+        <div className={styles.logo}>
+          <ThemedImage
+            alt=""
+            width={56}
+            height={56}
+            sources={{light: useBaseUrl('/img/logo.svg'), dark: useBaseUrl('/img/logo-dark.svg')}}
+          />
+        </div>
         <h1 className={styles.title}>{siteConfig.title} documentation</h1>
         <p className={styles.tagline}>{siteConfig.tagline}</p>
         <p className={styles.lead}>
