@@ -4,10 +4,12 @@
  * initialises or runs a highlighter (see index.ts for why that matters).
  */
 import {createRequire} from 'node:module';
-import type PrismType from 'prismjs';
 
 const require = createRequire(import.meta.url);
-const Prism = require('prismjs') as typeof PrismType;
+/** The part of Prism used here (prismjs ships no types of its own). */
+type PrismApi = {highlight: (code: string, grammar: unknown, language: string) => string; languages: Record<string, unknown>};
+
+const Prism = require('prismjs') as PrismApi;
 const loadLanguages = require('prismjs/components/index.js') as (languages: string[]) => void;
 
 /** Fence languages the docs may use, mapped to Prism grammars. */
