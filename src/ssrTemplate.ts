@@ -9,6 +9,11 @@
  * start-up. Painting first puts the text on screen at once; hydration follows
  * a frame later. The bundles keep their order (async = false). A hidden tab,
  * which never paints, starts them after a short timeout instead.
+ *
+ * The same script starts one download early for a page that asks for it with
+ * <meta name="tower:preload-with-query" content="URL">, when the address has
+ * a `q=` query: the search page opened with a query needs the search index,
+ * and would otherwise request it only once its JavaScript runs.
  */
 export const SSR_TEMPLATE = `
 <!DOCTYPE html>
@@ -29,6 +34,15 @@ export const SSR_TEMPLATE = `
     <div id="__docusaurus"><%~ it.appHtml %></div>
     <script>(function () {
   var bundles = [<% it.scripts.forEach((script, index) => { %><%~ index ? ',' : '' %>'<%= it.baseUrl %><%= script %>'<% }); %>];
+  var early = document.querySelector('meta[name="tower:preload-with-query"]');
+  if (early && /[?&]q=[^&]/.test(location.search)) {
+    var preload = document.createElement('link');
+    preload.rel = 'preload';
+    preload.as = 'fetch';
+    preload.crossOrigin = 'anonymous';
+    preload.href = early.content;
+    document.head.appendChild(preload);
+  }
   var started = false;
   function start() {
     if (started) return;

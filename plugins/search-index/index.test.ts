@@ -160,7 +160,7 @@ describe('records and the packed file', () => {
 });
 
 describe('engine', () => {
-  const engine = new SearchEngine(pagesToRecords(samplePages(), SITE));
+  const engine = SearchEngine.fromRecords(pagesToRecords(samplePages(), SITE));
   const urls = (query: string) => engine.search({query}).hits.map((hit) => hit.url.replace(SITE, ''));
 
   test('finds words by prefix and with a typo', () => {
@@ -193,6 +193,17 @@ describe('engine', () => {
     const {value} = snippet(text, new Set(['target']), {pre: '[', post: ']'}, 10, '…');
     assert.match(value, /^….*\[target\].*…$/);
     assert.ok(value.split(' ').length <= 12);
+  });
+
+  test('the browser build indexes in slices, yielding between them, and answers like the one-shot build', async () => {
+    const packed = JSON.parse(JSON.stringify(packRecords(pagesToRecords(samplePages(), SITE), SITE)));
+    let turns = 0;
+    // A zero budget gives one section per slice: every section but the last is followed by a turn.
+    const sliced = await SearchEngine.build(packed, {sliceMs: 0, yieldTurn: async () => void (turns += 1)});
+    assert.equal(turns, sliced.records.length - 1);
+    for (const query of ['schedule', 'scedule', 'towerfile zebra', 'deploy app']) {
+      assert.deepEqual(sliced.search({query}).hits, engine.search({query}).hits, query);
+    }
   });
 
   test('pages and counts like Algolia', () => {

@@ -27,7 +27,7 @@ export function loadEngine(indexUrl: string): Promise<SearchEngine> {
         if (!response.ok) throw new Error(`Search index ${indexUrl}: HTTP ${response.status}`);
         return response.json() as Promise<PackedIndex>;
       }),
-    ]).then(([{SearchEngine: Engine}, packed]) => Engine.fromPacked(packed));
+    ]).then(([{SearchEngine: Engine}, packed]) => Engine.build(packed));
     // A failed load may be retried on the next query.
     pending.catch(() => engines.delete(indexUrl));
     engines.set(indexUrl, pending);

@@ -120,11 +120,20 @@ export function phraseBoost(phrase: string, raw: string, record: SearchRecord): 
   return 1;
 }
 
+type Yield = () => Promise<void>;
+
+/** Gives the browser a turn: scheduler.yield() where it exists, else a macrotask. */
+const yieldToBrowser: Yield = () => {
+  const scheduler = (globalThis as {scheduler?: {yield?: () => Promise<void>}}).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+};
+
 export class SearchEngine {
   readonly records: SearchRecord[];
   private readonly index: MiniSearch<IndexedDoc>;
 
-  constructor(records: SearchRecord[]) {
+  /** An engine with an empty index; `fromPacked` and `build` fill it. */
+  private constructor(records: SearchRecord[]) {
     this.records = records;
     this.index = new MiniSearch<IndexedDoc>({
       fields: ['title', 'path', 'content'],
@@ -142,18 +151,40 @@ export class SearchEngine {
         boostDocument: (id) => LEVEL_BOOST[this.records[id as number]?.type] ?? 1,
       },
     });
-    this.index.addAll(
-      records.map((record, id) => ({
-        id,
-        title: ownHeading(record),
-        path: pathOf(record),
-        content: record.content ?? '',
-      })),
-    );
+  }
+
+  private indexRecord(id: number): void {
+    const record = this.records[id];
+    this.index.add({id, title: ownHeading(record), path: pathOf(record), content: record.content ?? ''});
+  }
+
+  /** Builds the whole index at once (Node: tests, benchmarks). */
+  static fromRecords(records: SearchRecord[]): SearchEngine {
+    const engine = new SearchEngine(records);
+    for (let id = 0; id < records.length; id += 1) engine.indexRecord(id);
+    return engine;
   }
 
   static fromPacked(packed: PackedIndex): SearchEngine {
-    return new SearchEngine(unpackIndex(packed));
+    return SearchEngine.fromRecords(unpackIndex(packed));
+  }
+
+  /**
+   * Builds the index in slices of about `sliceMs`, giving the browser a turn
+   * between slices. Indexing a thousand sections at once is a few hundred
+   * milliseconds on a slow phone; in slices, taps and paints are never kept
+   * waiting for more than one slice.
+   */
+  static async build(packed: PackedIndex, {sliceMs = 8, yieldTurn = yieldToBrowser}: {sliceMs?: number; yieldTurn?: Yield} = {}): Promise<SearchEngine> {
+    const engine = new SearchEngine(unpackIndex(packed));
+    let id = 0;
+    while (id < engine.records.length) {
+      const started = performance.now();
+      do engine.indexRecord(id++);
+      while (id < engine.records.length && performance.now() - started < sliceMs);
+      if (id < engine.records.length) await yieldTurn();
+    }
+    return engine;
   }
 
   /**

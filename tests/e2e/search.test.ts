@@ -239,6 +239,29 @@ describe('search page (local index)', () => {
     await finish(watched);
   });
 
+  test('with ?q= the index is fetched once, with the HTML, before the page code; without it, only once the reader types', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await open(page, `/${SEARCH.pagePath}?q=schedule`);
+    await page.locator('main article').first().waitFor();
+    const index = requested.indexOf(`/${SEARCH.indexFile}`);
+    const mainBundle = requested.findIndex((path) => /\/assets\/js\/main\.[^/]+\.js$/.test(path));
+    assert.ok(index >= 0 && mainBundle >= 0, requested.join(' '));
+    assert.ok(index < mainBundle, `index requested before the main bundle: ${requested.join(' ')}`);
+    assert.equal(requested.filter((path) => path === `/${SEARCH.indexFile}`).length, 1, 'the preload is the fetch the engine uses');
+
+    requested.length = 0;
+    await open(page, `/${SEARCH.pagePath}`);
+    await page.waitForTimeout(500);
+    assert.ok(!requested.includes(`/${SEARCH.indexFile}`), 'no index for an empty search page');
+    await page.getByRole('searchbox', {name: 'Search'}).fill('deploy');
+    await page.locator('main article').first().waitFor();
+    assert.ok(requested.includes(`/${SEARCH.indexFile}`));
+    await finish(watched);
+  });
+
   test('markup in ?q= is shown as text', async () => {
     const watched = await openContext(site.browser, site.base);
     const {page} = watched;

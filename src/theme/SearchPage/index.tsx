@@ -112,8 +112,19 @@ function ResultItem({hit, externalUrlRegex}: {hit: Hit; externalUrlRegex?: strin
   );
 }
 
+/** Every local search starts with the engine and the index: with a query in the address, fetch them at once. */
+function useEarlyEngine(mode: string, indexUrl: string): void {
+  useState(() => {
+    if (mode === 'local' && typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('q')) {
+      void localClientFor(indexUrl).engine().catch(() => undefined);
+    }
+    return null;
+  });
+}
+
 function SearchPageContent(): ReactNode {
-  const {algolia, facetFilters} = useSearchSetup();
+  const {algolia, facetFilters, mode, indexUrl} = useSearchSetup();
+  useEarlyEngine(mode, indexUrl);
   const location = useLocation();
   const history = useHistory();
   const client = useClient();
@@ -128,6 +139,7 @@ function SearchPageContent(): ReactNode {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const requestId = useRef(0);
+  const searchedBefore = useRef(false);
   const filtersKey = JSON.stringify(facetFilters);
 
   // Keep ?q= in step with the box (replace: typing is not navigation).
@@ -178,6 +190,9 @@ function SearchPageContent(): ReactNode {
       return;
     }
     setLoading(true);
+    // Typing is debounced; the query the page opened with is searched at once.
+    const delay = searchedBefore.current ? 120 : 0;
+    searchedBefore.current = true;
     const timer = setTimeout(() => {
       fetchPage(0)
         .then((result) => {
@@ -189,7 +204,7 @@ function SearchPageContent(): ReactNode {
         .finally(() => {
           if (id === requestId.current) setLoading(false);
         });
-    }, 120);
+    }, delay);
     return () => clearTimeout(timer);
   }, [client, query, filtersKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -215,6 +230,8 @@ function SearchPageContent(): ReactNode {
       <PageMetadata title={heading} description="Search the Tower documentation" />
       <Head>
         <meta property="robots" content="noindex, follow" />
+        {/* Read by the page template (src/ssrTemplate.ts): the index is fetched with the HTML when ?q= is present. */}
+        {mode === 'local' && <meta name="tower:preload-with-query" content={indexUrl} />}
       </Head>
       <main className={`container margin-vert--lg ${styles.page}`}>
         <h1>{heading}</h1>
