@@ -78,6 +78,7 @@ const config: Config = {
   },
 
   scripts: [{src: `${SITE.baseUrl}feedback.js`, async: true}],
+  clientModules: ['./src/clientModules/smoothScroll.ts'],
 
   // Paint the server-rendered page before the bundles run (see src/ssrTemplate.ts).
   ssrTemplate: SSR_TEMPLATE,

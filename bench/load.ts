@@ -54,8 +54,8 @@ export function parseWrk(output: string): Omit<WrkResult, 'label' | 'url'> {
 /** The main bundle's hashed URL, as the home page references it. */
 function hashedAsset(buildDir: string): string {
   const html = readFileSync(path.join(buildDir, 'index.html'), 'utf8');
-  // The HTML is minified: attribute values may be unquoted.
-  const src = /<script[^>]+src=["']?(\/assets\/js\/main\.[0-9a-f]+\.js)/.exec(html)?.[1];
+  // The bundles are listed in the page template's loader script (src/ssrTemplate.ts), not in <script src>.
+  const src = /["'=](\/assets\/js\/main\.[0-9a-f]+\.js)["'\s>]/.exec(html)?.[1];
   if (!src) throw new Error(`no /assets/js/main.<hash>.js in ${buildDir}/index.html`);
   return src;
 }

@@ -47,8 +47,10 @@ async function main(): Promise<void> {
     console.log(`  ratio Tower / vanilla: ${(siteSeconds / vanillaSeconds).toFixed(2)}\n`);
   }
 
-  // Same server, same compression for both: the production build step writes .gz files.
+  // Same server, same compression for both: the production build step (npm run build) writes
+  // .gz files, and the cold builds above ran `docusaurus build` alone.
   precompress(VANILLA_BUILD);
+  precompress(SITE_BUILD);
   const site = await startNginx(SITE_BUILD);
   const vanilla = await startNginx(VANILLA_BUILD);
   const browser = await launchBrowser();

@@ -78,6 +78,34 @@ describe('navbar', () => {
   });
 });
 
+describe('deep links into long pages', () => {
+  // Tables are laid out lazily (content-visibility), so the page is taller or
+  // shorter than its placeholders until they are shown: the target heading
+  // must still be where the reader lands, at once, and stay there.
+  for (const [device, viewport] of [['desktop', DESKTOP], ['390 px', PHONE]] as const) {
+    test(`a cold load of /docs/reference/tower-sdk#<late heading> shows that heading, ${device}`, async () => {
+      const {page, context} = await openContext(site.browser, site.base, {viewport});
+      const target = await page.request
+        .get(`${site.base}/docs/reference/tower-sdk`)
+        .then(async (response) => [...(await response.text()).matchAll(/<h[23][^>]* id="?([^\s">]+)/g)].map((m) => m[1]).at(-2)!);
+      await goto(page, `${site.base}/docs/reference/tower-sdk#${target}`);
+      const position = () => page.locator(`[id="${target}"]`).evaluate((el) => el.getBoundingClientRect().top);
+      await page.waitForTimeout(300);
+      const landed = await position();
+      assert.ok(landed >= 0 && landed < viewport.height / 2, `${target} at ${landed}px`);
+      await page.mouse.wheel(0, -1500);
+      await page.waitForTimeout(300);
+      await page.mouse.wheel(0, 1500);
+      await page.waitForTimeout(300);
+      const back = await position();
+      assert.ok(Math.abs(back - landed) < 40, `after scrolling up and down again: ${landed}px then ${back}px`);
+      // The first jump is instant; from then on in-page links glide.
+      assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior), 'smooth');
+      await context.close();
+    });
+  }
+});
+
 describe('mobile layout', () => {
   test('opens the mobile sidebar at 390 px, offers the back button, closes on desktop width', async () => {
     const {page, context} = await openContext(site.browser, site.base, {viewport: PHONE});

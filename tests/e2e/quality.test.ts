@@ -18,6 +18,8 @@ export const TEMPLATES: Record<string, string> = {
   home: '/',
   'docs page': '/docs/concepts/runs',
   'long reference page': '/docs/reference/tower-cli',
+  // The longest page, with the most tables laid out lazily (content-visibility).
+  'longest reference page': '/docs/reference/tower-sdk',
   'category index': '/docs/category/concepts',
   'API overview': '/docs/reference/api/tower-api',
   'API operation page': '/docs/reference/api/stream-run-logs',
