@@ -19,10 +19,13 @@ test('viewport prefetches wait for idle time and run once each; preload is untou
     },
   } as unknown as {docusaurus: Window['docusaurus']};
 
-  assert.equal(deferPrefetching(target), true);
+  let pageReady = () => {};
+  assert.equal(deferPrefetching(target, (callback) => void (pageReady = callback)), true);
   target.docusaurus.prefetch('/docs/a');
   target.docusaurus.prefetch('/docs/b');
   target.docusaurus.prefetch('/docs/a');
+  assert.equal(idle.length, 0, 'nothing is even queued for idle time while the page is loading');
+  pageReady();
   assert.deepEqual(prefetched, [], 'nothing is fetched before the browser is idle');
   assert.equal(target.docusaurus.preload, preload);
   assert.equal(idle.length, 1, 'one idle callback for the whole queue');
