@@ -97,14 +97,14 @@ describe('keyboard only', () => {
     await page.locator('.DocSearch-Modal').waitFor();
     assert.equal(await page.evaluate('document.activeElement.classList.contains("DocSearch-Input")'), true, 'focus is in the search field');
     await page.keyboard.type('environment variables');
-    await page.waitForFunction(() => document.querySelectorAll('.DocSearch-Hit a[href]').length >= 2);
-    const SELECTED = `document.querySelector('.DocSearch-Hit[aria-selected="true"] a[href]')?.getAttribute('href') ?? null`;
+    await page.waitForFunction(() => document.querySelectorAll('.DocSearch-Hit [data-url]').length >= 2);
+    const SELECTED = `document.querySelector('.DocSearch-Hit[aria-selected="true"] [data-url]')?.getAttribute('data-url') ?? null`;
     // The Ask AI entry is selected first; ArrowDown moves to the first result.
     const first = await page.evaluate(SELECTED);
     await page.keyboard.press('ArrowDown');
     // A function, not a string: the site's CSP forbids eval, which string predicates need while polling.
     await page.waitForFunction(
-      (before) => (document.querySelector('.DocSearch-Hit[aria-selected="true"] a[href]')?.getAttribute('href') ?? null) !== before,
+      (before) => (document.querySelector('.DocSearch-Hit[aria-selected="true"] [data-url]')?.getAttribute('data-url') ?? null) !== before,
       first,
     );
     const href = (await page.evaluate(SELECTED)) as string;
@@ -125,7 +125,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Control+k');
     await page.locator('.DocSearch-Modal').waitFor();
     await page.keyboard.type('schedule');
-    await page.waitForFunction(() => document.querySelector('.DocSearch-Hit a[href]') !== null);
+    await page.waitForFunction(() => document.querySelector('.DocSearch-Hit [data-url]') !== null);
     await page.keyboard.press('Escape');
     await page.locator('.DocSearch-Modal').waitFor({state: 'detached'});
     assert.ok(isSearchButton(await focused(page)), 'focus returns to the search button');

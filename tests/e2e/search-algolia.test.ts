@@ -131,7 +131,7 @@ async function openModalWithQuery(page: Page, query: string): Promise<void> {
   await page.locator('.DocSearch-Input').click();
   await page.locator('.DocSearch-Input').fill(query);
   await page.waitForFunction(
-    (q) => (document.querySelector('.DocSearch-Input') as HTMLInputElement | null)?.value === q && document.querySelector('.DocSearch-Hit a[href]') !== null,
+    (q) => (document.querySelector('.DocSearch-Input') as HTMLInputElement | null)?.value === q && document.querySelector('.DocSearch-Hit [data-url]') !== null,
     query,
   );
 }
@@ -170,13 +170,13 @@ describe('search on Algolia DocSearch', () => {
     await goto(page, `${base}/docs/intro`);
     await page.evaluate(() => ((window as unknown as {stayed: boolean}).stayed = true));
     await openModalWithQuery(page, 'apps');
-    const internal = page.locator('.DocSearch-Hit a[href="/docs/concepts/apps#why-apps-matter"]');
+    const internal = page.locator('.DocSearch-Hit [data-url="/docs/concepts/apps#why-apps-matter"]');
     await internal.click();
     await page.waitForURL(`${base}/docs/concepts/apps#why-apps-matter`);
     assert.equal(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed), true, 'in-app navigation');
     await modal(page).waitFor({state: 'detached'});
     await openModalWithQuery(page, 'apps');
-    await page.locator('.DocSearch-Hit a[href="https://tower.dev/blog/apps-on-tower"]').click();
+    await page.locator('.DocSearch-Hit [data-url="https://tower.dev/blog/apps-on-tower"]').click();
     await page.waitForURL('https://tower.dev/blog/apps-on-tower');
     assert.equal(await page.title(), 'Tower blog');
     await watched.context.close();

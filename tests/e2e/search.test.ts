@@ -15,7 +15,7 @@ const site = useSite();
 
 const modal = (page: Page) => page.locator('.DocSearch-Modal');
 const input = (page: Page) => page.locator('.DocSearch-Input');
-const hits = (page: Page) => page.locator('.DocSearch-Hit a[href]');
+const hits = (page: Page) => page.locator('.DocSearch-Hit [data-url]');
 
 async function open(page: Page, path = '/docs/intro'): Promise<void> {
   await goto(page, `${site.base}${path}`);
@@ -29,7 +29,7 @@ async function typeQuery(page: Page, query: string): Promise<void> {
   await input(page).fill(query);
   try {
     await page.waitForFunction(
-      (q) => (document.querySelector('.DocSearch-Input') as HTMLInputElement | null)?.value === q && document.querySelector('.DocSearch-Hit a[href]') !== null,
+      (q) => (document.querySelector('.DocSearch-Input') as HTMLInputElement | null)?.value === q && document.querySelector('.DocSearch-Hit [data-url]') !== null,
       query,
       {timeout: 8000},
     );
@@ -110,7 +110,7 @@ describe('search modal (local index)', () => {
     await page.evaluate(() => ((window as unknown as {stayed: boolean}).stayed = true));
     await page.keyboard.press('Control+k');
     await typeQuery(page, 'towerfile app name');
-    const href = (await hits(page).first().getAttribute('href'))!;
+    const href = (await hits(page).first().getAttribute('data-url'))!;
     assert.match(href, /^\/docs\//, 'results are site routes');
     await hits(page).first().click();
     await page.waitForURL((url) => url.pathname === href.split('#')[0]);
@@ -123,6 +123,22 @@ describe('search modal (local index)', () => {
     await recent.waitFor();
     await page.locator('.DocSearch-Hit-action-button[title="Save this search"]').first().click();
     await page.locator('.DocSearch-Hit-source', {hasText: 'Favorite'}).waitFor();
+    await finish(watched);
+  });
+
+  test('a result is no control inside its option, yet a click opens it and a Ctrl+click opens it in a new tab', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page, context} = watched;
+    await open(page);
+    await page.keyboard.press('Control+k');
+    await modal(page).waitFor();
+    await typeQuery(page, 'schedule');
+    assert.equal(await page.locator('.DocSearch-Hit[role="option"] :is(a, button, [tabindex])').count(), 0);
+    const url = (await hits(page).nth(1).getAttribute('data-url'))!;
+    const [popup] = await Promise.all([context.waitForEvent('page'), hits(page).nth(1).click({modifiers: ['Control']})]);
+    await popup.waitForLoadState();
+    assert.equal(new URL(popup.url()).pathname, url.split('#')[0]);
+    await popup.close();
     await finish(watched);
   });
 
@@ -173,7 +189,7 @@ describe('search modal (local index)', () => {
     const seen = new Set<string>();
     for (const query of ['apps', 'secret', 'tower run', 'iceberg table', 'cron', 'tower.tables']) {
       await typeQuery(page, query);
-      for (const href of await hits(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')!))) seen.add(href.split('#')[0]);
+      for (const href of await hits(page).evaluateAll((results) => results.map((r) => r.getAttribute('data-url')!))) seen.add(href.split('#')[0]);
     }
     for (const path of seen) {
       const response = await page.request.get(`${site.base}${path}`);

@@ -59,13 +59,24 @@ function isExternal(url: string, externalUrlRegex: string | undefined): boolean 
   return Boolean(externalUrlRegex) && /^https?:\/\//.test(url) && isRegexpStringMatch(externalUrlRegex, url);
 }
 
-function ResultLink({url, externalUrlRegex, children, onNavigate}: {url: string; externalUrlRegex?: string; children: ReactNode; onNavigate?: () => void}) {
-  // External results load in the whole window; site results stay in the app.
-  if (isExternal(url, externalUrlRegex)) return <a href={url}>{children}</a>;
+/**
+ * A search result inside the modal's listbox. DocSearch renders each result
+ * as a link inside an element with role="option"; a focusable control inside
+ * an option is an accessibility error (axe: nested-interactive), because the
+ * option is what the combobox moves through and announces. So the result is
+ * a plain element: the arrow keys and Enter already go through DocSearch (and
+ * our `navigator`), and a click, a middle click or a modifier click is handled
+ * here the way a link would handle it.
+ */
+function ResultTarget({url, children, navigate}: {url: string; children: ReactNode; navigate: (url: string, newTab: boolean) => void}) {
+  const open = (event: React.MouseEvent) => {
+    if (event.button !== 0 && event.button !== 1) return;
+    navigate(url, event.button === 1 || event.metaKey || event.ctrlKey || event.shiftKey);
+  };
   return (
-    <Link to={url} onClick={onNavigate}>
+    <div className="tower-hit" data-url={url} onClick={open} onAuxClick={open}>
       {children}
-    </Link>
+    </div>
   );
 }
 
@@ -149,20 +160,23 @@ export default function SearchBar(): ReactNode {
     [openModal],
   );
 
+  // Where a chosen result goes: the arrow keys and Enter (DocSearch's navigator) and a click (ResultTarget).
+  const openResult = useCallback(
+    (url: string, newTab: boolean) => {
+      if (newTab) window.open(url, '_blank', 'noopener');
+      else if (isExternal(url, externalUrlRegex)) window.location.assign(url);
+      else history.push(url);
+    },
+    [externalUrlRegex, history],
+  );
+
   const navigator = useMemo<ModalProps['navigator']>(
     () => ({
-      navigate({itemUrl}) {
-        if (isExternal(itemUrl, externalUrlRegex)) window.location.assign(itemUrl);
-        else history.push(itemUrl);
-      },
-      navigateNewTab({itemUrl}) {
-        window.open(itemUrl, '_blank', 'noopener');
-      },
-      navigateNewWindow({itemUrl}) {
-        window.open(itemUrl, '_blank', 'noopener');
-      },
+      navigate: ({itemUrl}) => openResult(itemUrl, false),
+      navigateNewTab: ({itemUrl}) => openResult(itemUrl, true),
+      navigateNewWindow: ({itemUrl}) => openResult(itemUrl, true),
     }),
-    [externalUrlRegex, history],
+    [openResult],
   );
 
   const transformItems = useCallback(
@@ -182,11 +196,11 @@ export default function SearchBar(): ReactNode {
 
   const hitComponent = useCallback(
     ({hit, children}: {hit: Hit; children: ReactNode}) => (
-      <ResultLink url={hit.url} externalUrlRegex={externalUrlRegex}>
+      <ResultTarget url={hit.url} navigate={openResult}>
         {children}
-      </ResultLink>
+      </ResultTarget>
     ),
-    [externalUrlRegex],
+    [openResult],
   ) as unknown as ModalProps['hitComponent'];
 
   const resultsFooterComponent = useCallback(
