@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks: the npm packages from package-lock.json
-# and, for the browser tests and the production server, Debian's chromium and
-# nginx. Safe to run again; it does nothing when everything is present.
+# and, for the browser tests and the production server, Debian's chromium,
+# nginx and nginx's Brotli module (serves the build's .br files). Safe to run again; it does nothing when everything is present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +13,7 @@ fi
 need_apt=()
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 [ -x /usr/sbin/nginx ] || need_apt+=(nginx-light)
+[ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || need_apt+=(libnginx-mod-http-brotli-static)
 if [ "${1:-}" = "--with-bench" ]; then
   command -v wrk >/dev/null || need_apt+=(wrk)
 fi

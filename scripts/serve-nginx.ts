@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {REPO_ROOT, writeNginxConf, type CspOptions} from './nginx-conf';
+import {brotliAvailable, BROTLI_MODULE, REPO_ROOT, writeNginxConf, type CspOptions} from './nginx-conf';
 
 export type RunningServer = {url: string; stop: () => Promise<void>; confDir: string};
 
@@ -60,6 +60,7 @@ export async function startNginx(
   writeNginxConf(buildDir, confDir, options);
   copyFileSync('/etc/nginx/mime.types', path.join(confDir, 'mime.types'));
   const conf = `
+${brotliAvailable() ? `load_module ${BROTLI_MODULE};` : ''}
 worker_processes 1;
 pid ${confDir}/nginx.pid;
 error_log ${confDir}/error.log warn;

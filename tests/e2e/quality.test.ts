@@ -4,10 +4,13 @@
  * headers, and the meta a crawler or link preview needs.
  */
 import assert from 'node:assert/strict';
+import {statSync} from 'node:fs';
 import {createRequire} from 'node:module';
+import path from 'node:path';
 import {describe, test} from 'node:test';
 import type {Page} from 'playwright-core';
 import {SITE} from '../../src/constants';
+import {DEFAULT_BUILD_DIR} from '../../scripts/serve-nginx';
 import {DESKTOP, PHONE, goto, openContext} from './support/browser';
 import {useSite} from './support/site';
 
@@ -106,6 +109,15 @@ describe('production headers', () => {
     const js = await fetch(`${site.base}${asset}`, {headers: {'accept-encoding': 'gzip'}});
     assert.match(js.headers.get('cache-control') ?? '', /immutable/);
     assert.equal(js.headers.get('content-encoding'), 'gzip');
+    // The stored files of the build, not compression on the fly: a Content-Length equal to the file's.
+    const buildFile = (url: string, suffix: string) => statSync(path.join(DEFAULT_BUILD_DIR, `${url}${suffix}`)).size;
+    assert.equal(Number(js.headers.get('content-length')), buildFile(asset, '.gz'));
+    for (const url of [asset, '/search-index.json']) {
+      const br = await fetch(`${site.base}${url}`, {method: 'HEAD', headers: {'accept-encoding': 'br, gzip'}});
+      assert.equal(br.headers.get('content-encoding'), 'br', url);
+      assert.equal(Number(br.headers.get('content-length')), buildFile(url, '.br'), url);
+      assert.match(br.headers.get('vary') ?? '', /Accept-Encoding/i, url);
+    }
     const md = await fetch(`${site.base}/docs/intro.md`);
     assert.match(md.headers.get('content-type') ?? '', /^text\/markdown/);
     const llms = await fetch(`${site.base}/llms.txt`);
