@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     const coldStart = Date.now();
     await page.keyboard.press('Control+k');
     await page.locator('.DocSearch-Input').fill('schedule');
-    await page.locator('.DocSearch-Hit a[href]').first().waitFor();
+    await page.locator('.DocSearch-Hit [data-url]').first().waitFor();
     const cold = Date.now() - coldStart;
     await page.waitForTimeout(300);
     counting = false;
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
       const start = Date.now();
       await page.keyboard.press('Control+k');
       await page.locator('.DocSearch-Input').fill(query);
-      await page.waitForFunction((q) => (document.querySelector('.DocSearch-Input') as HTMLInputElement).value === q && document.querySelector('.DocSearch-Hit a[href]'), query);
+      await page.waitForFunction((q) => (document.querySelector('.DocSearch-Input') as HTMLInputElement).value === q && document.querySelector('.DocSearch-Hit [data-url]'), query);
       warms.push(Date.now() - start);
       await page.keyboard.press('Escape');
     }
@@ -162,7 +162,7 @@ async function main(): Promise<void> {
 
     console.log(`Search benchmark (${packed.pages.length} pages, ${packed.sections.length} sections, ${list.length} queries, headless Chromium)`);
     console.log(`index size               raw ${kb(raw.length)}   gzip ${kb(gzipSync(raw).length)}`);
-    console.log(`first query downloads    ${kb(queryBytes)} over the wire (engine chunk + index, gzip by nginx)`);
+    console.log(`first query downloads    ${kb(queryBytes)} over the wire (engine chunk + index, as nginx sends them to Chromium: Brotli)`);
     console.log(`modal code on first open ${kb(modalBytes)} over the wire (DocSearch modal, styles, Ask AI panel)`);
     console.log(`index fetch + engine build in page: ${ms(timing.fetchMs)} + ${ms(timing.buildMs)}`);
     console.log(`query latency  engine median ${ms(engineMedian)} p95 ${ms(engineP95)} | linear scan median ${ms(scanMedian)} p95 ${ms(scanP95)} | ratio median ${(engineMedian / scanMedian).toFixed(2)} p95 ${(engineP95 / scanP95).toFixed(2)}`);
