@@ -170,6 +170,8 @@ describe('search on Algolia DocSearch', () => {
     await goto(page, `${base}/docs/intro`);
     await page.evaluate(() => ((window as unknown as {stayed: boolean}).stayed = true));
     await openModalWithQuery(page, 'apps');
+    // Results do come from Algolia here, and DocSearch says so.
+    assert.equal(await page.locator('.DocSearch-Logo').isVisible(), true);
     const internal = page.locator('.DocSearch-Hit [data-url="/docs/concepts/apps#why-apps-matter"]');
     await internal.click();
     await page.waitForURL(`${base}/docs/concepts/apps#why-apps-matter`);

@@ -134,6 +134,9 @@ describe('search modal (local index)', () => {
     await modal(page).waitFor();
     await typeQuery(page, 'schedule');
     assert.equal(await page.locator('.DocSearch-Hit[role="option"] :is(a, button, [tabindex])').count(), 0);
+    // The local index is not Algolia's: no "Powered by Algolia" link.
+    assert.equal(await page.getByText('Powered by').isVisible(), false);
+    assert.equal(await page.locator('.DocSearch-Modal a[href*="algolia.com"]:visible').count(), 0);
     const url = (await hits(page).nth(1).getAttribute('data-url'))!;
     const [popup] = await Promise.all([context.waitForEvent('page'), hits(page).nth(1).click({modifiers: ['Control']})]);
     await popup.waitForLoadState();

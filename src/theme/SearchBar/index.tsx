@@ -121,11 +121,13 @@ export default function SearchBar(): ReactNode {
     if (!containerRef.current) {
       const container = document.createElement('div');
       container.className = 'tower-search-root';
+      // Lets the styles drop what does not apply to local search (styles.css).
+      container.dataset.searchMode = mode;
       document.body.insertBefore(container, document.body.firstChild);
       containerRef.current = container;
     }
     void loadModal().then(() => setIsOpen(true));
-  }, []);
+  }, [mode]);
 
   useEffect(() => {
     if (!isOpen || !containerRef.current) return undefined;
