@@ -28,6 +28,12 @@ export function numberFlag(name: string, fallback: number, argv = process.argv):
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
+/** `--name a,b` as ['a', 'b']; undefined when the flag is absent. */
+export function listFlag(name: string, argv = process.argv): string[] | undefined {
+  const index = argv.indexOf(name);
+  return index >= 0 && argv[index + 1] ? argv[index + 1].split(',').map((item) => item.trim()) : undefined;
+}
+
 function installedVersion(name: string): string | undefined {
   const file = path.join(BENCH_MODULES, name, 'package.json');
   if (!existsSync(file)) return undefined;

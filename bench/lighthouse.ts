@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {REPO_ROOT} from '../scripts/nginx-conf';
 import {startNginx, type RunningServer} from '../scripts/serve-nginx';
-import {BENCH_DIR, CHROME_PATH, ensureBenchDeps, ensureVanillaBuild, numberFlag, siteBuildDir} from './deps';
+import {BENCH_DIR, CHROME_PATH, ensureBenchDeps, ensureVanillaBuild, listFlag, numberFlag, siteBuildDir} from './deps';
 import {buildStarlight, DIST_DIR as STARLIGHT_DIST, TYPICAL_PAGE as STARLIGHT_PAGE} from './starlight/make-pages';
 
 /** Exactly the flags the bench was asked to use; chrome-launcher adds its own defaults. */
@@ -189,11 +189,6 @@ function slugOf(target: Target, preset: Preset): string {
 }
 
 export type LighthouseOptions = {siteBuild?: string; runs?: number; pages?: string[]; presets?: Preset[]};
-
-function listFlag(name: string, argv = process.argv): string[] | undefined {
-  const index = argv.indexOf(name);
-  return index >= 0 && argv[index + 1] ? argv[index + 1].split(',').map((item) => item.trim()) : undefined;
-}
 
 export async function runLighthouseBench(options: LighthouseOptions = {}): Promise<void> {
   const runs = options.runs ?? numberFlag('--runs', 3);

@@ -4,6 +4,7 @@
  * initialises or runs a highlighter (see index.ts for why that matters).
  */
 import {createRequire} from 'node:module';
+import {escapeHtml} from '../../src/search/text';
 
 const require = createRequire(import.meta.url);
 /** The part of Prism used here (prismjs ships no types of its own). */
@@ -39,9 +40,6 @@ export class UnknownLanguageError extends Error {
     );
   }
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The code as HTML: Prism token spans (`<span class="token keyword">`), text escaped. */
 export function highlightToHtml(code: string, language: string): string {

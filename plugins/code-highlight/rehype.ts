@@ -6,15 +6,10 @@
  * dropped: the markup already carries the text, and shipping both would
  * double the code in the page's JavaScript. src/theme/CodeBlock renders it.
  */
+import type {HastNode} from '../rehype-focusable-tables';
 import {highlightToHtml, UnknownLanguageError} from './highlight';
 
-export type HastNode = {
-  type: string;
-  tagName?: string;
-  value?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
-};
+export type {HastNode};
 
 type VFileLike = {path?: string; history?: string[]};
 

@@ -4,9 +4,11 @@
  * wide reference table scrolls; a scrollable region that cannot take focus is
  * out of reach for keyboard users (axe: scrollable-region-focusable).
  */
+/** The part of a hast node the docs' rehype plugins read (also plugins/code-highlight). */
 export type HastNode = {
   type: string;
   tagName?: string;
+  value?: string;
   properties?: Record<string, unknown>;
   children?: HastNode[];
 };

@@ -7,8 +7,9 @@
  * and offers a copy button. Code that reaches it without `html` (a component
  * passing a string) is shown as plain text.
  */
-import {useRef, useState, type ReactNode} from 'react';
+import {useRef, type ReactNode} from 'react';
 import clsx from 'clsx';
+import {useCopyFeedback} from '@site/src/components/CopyFeedback';
 import styles from './styles.module.css';
 
 type Props = {
@@ -20,20 +21,9 @@ type Props = {
   metastring?: string;
 };
 
-type CopyState = 'idle' | 'copied' | 'failed';
-
 function CopyButton({code}: {code: React.RefObject<HTMLElement | null>}): ReactNode {
-  const [state, setState] = useState<CopyState>('idle');
-  const timer = useRef<number | undefined>(undefined);
-  const copy = (): void => {
-    const text = code.current?.textContent ?? '';
-    navigator.clipboard.writeText(text).then(
-      () => setState('copied'),
-      () => setState('failed'),
-    );
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setState('idle'), 2000);
-  };
+  const [state, track] = useCopyFeedback(2000);
+  const copy = (): void => track(navigator.clipboard.writeText(code.current?.textContent ?? ''));
   const label = state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy code to clipboard';
   return (
     <button type="button" className={clsx('clean-btn', styles.copy)} aria-label={label} title={label} onClick={copy}>

@@ -5,17 +5,17 @@
  * in the head. The .md files are written by plugins/llms-txt (and served by
  * its dev-server middleware under `docusaurus start`).
  */
-import {useState, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import Content from '@theme-original/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import {markdownPath} from '@site/plugins/llms-txt/paths';
+import {useCopyFeedback} from '@site/src/components/CopyFeedback';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof ContentType>;
-type CopyState = 'idle' | 'copied' | 'failed';
 
 async function copyMarkdown(url: string): Promise<void> {
   const text = async (): Promise<string> => {
@@ -36,14 +36,8 @@ async function copyMarkdown(url: string): Promise<void> {
 export default function ContentWrapper(props: Props): ReactNode {
   const {metadata} = useDoc();
   const href = markdownPath(metadata.permalink);
-  const [state, setState] = useState<CopyState>('idle');
-  const copy = (): void => {
-    copyMarkdown(href).then(
-      () => setState('copied'),
-      () => setState('failed'),
-    );
-    window.setTimeout(() => setState('idle'), 2500);
-  };
+  const [state, track] = useCopyFeedback(2500);
+  const copy = (): void => track(copyMarkdown(href));
   return (
     <>
       <Head>
