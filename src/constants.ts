@@ -48,6 +48,8 @@ export const SEARCH = {
   pagePath: 'search',
   /** The local index, written to the build root and fetched on the first search. */
   indexFile: 'search-index.json',
+  /** The same index split into small files, for the search page's first paint (src/search/split.ts). */
+  splitIndexDir: 'search-index',
   /** Only pages under this path (after the base URL) are indexed. */
   indexedPathPrefix: 'docs/',
   /** Placeholder credentials DocSearch requires in local mode; they are never sent anywhere. */

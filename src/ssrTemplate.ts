@@ -10,10 +10,11 @@
  * a frame later. The bundles keep their order (async = false). A hidden tab,
  * which never paints, starts them after a short timeout instead.
  *
- * The same script starts one download early for a page that asks for it with
- * <meta name="tower:preload-with-query" content="URL">, when the address has
- * a `q=` query: the search page opened with a query needs the search index,
- * and would otherwise request it only once its JavaScript runs.
+ * A page may ask for its bundles to wait: a script of its own sets
+ * `window.__towerHydrateAfter` to a promise, and the bundles start once it
+ * settles (or after 3 s whatever happens). The /search page uses this to
+ * draw its first results before anything else competes for the connection
+ * (plugins/search-index/first-paint.ts).
  */
 export const SSR_TEMPLATE = `
 <!DOCTYPE html>
@@ -34,15 +35,6 @@ export const SSR_TEMPLATE = `
     <div id="__docusaurus"><%~ it.appHtml %></div>
     <script>(function () {
   var bundles = [<% it.scripts.forEach((script, index) => { %><%~ index ? ',' : '' %>'<%= it.baseUrl %><%= script %>'<% }); %>];
-  var early = document.querySelector('meta[name="tower:preload-with-query"]');
-  if (early && /[?&]q=[^&]/.test(location.search)) {
-    var preload = document.createElement('link');
-    preload.rel = 'preload';
-    preload.as = 'fetch';
-    preload.crossOrigin = 'anonymous';
-    preload.href = early.content;
-    document.head.appendChild(preload);
-  }
   var started = false;
   function start() {
     if (started) return;
@@ -54,8 +46,14 @@ export const SSR_TEMPLATE = `
       document.head.appendChild(script);
     });
   }
-  requestAnimationFrame(function () { setTimeout(start, 0); });
-  setTimeout(start, 1000);
+  function startWhenReady() {
+    var gate = window.__towerHydrateAfter;
+    if (gate && gate.then) gate.then(start, start);
+    else start();
+  }
+  requestAnimationFrame(function () { setTimeout(startWhenReady, 0); });
+  setTimeout(startWhenReady, 1000);
+  setTimeout(start, 3000);
 })();</script>
     <%~ it.postBodyTags %>
   </body>

@@ -27,7 +27,7 @@ export function loadEngine(indexUrl: string): Promise<SearchEngine> {
         if (!response.ok) throw new Error(`Search index ${indexUrl}: HTTP ${response.status}`);
         return response.json() as Promise<PackedIndex>;
       }),
-    ]).then(([{SearchEngine: Engine}, packed]) => Engine.build(packed));
+    ]).then(([{buildEngine}, packed]) => buildEngine(packed));
     // A failed load may be retried on the next query.
     pending.catch(() => engines.delete(indexUrl));
     engines.set(indexUrl, pending);

@@ -4,9 +4,9 @@
  * /search page, Ask AI panel), the relevance tests and the benchmark all run
  * queries through this one class.
  */
-import MiniSearch, {type SearchResult} from 'minisearch';
+import MiniSearch, {type AsPlainObject, type Options, type SearchResult} from 'minisearch';
 import {HIERARCHY_LEVELS, type HierarchyLevel, type PackedIndex, type SearchRecord, unpackIndex} from './records';
-import {highlight, normaliseTerm, sentences, snippet, splitWords, termsOf, type HighlightTags} from './text';
+import {highlight, normaliseTerm, snippet, splitWords, termsOf, type HighlightTags} from './text';
 
 export type FacetFilters = Array<string | string[]>;
 
@@ -50,9 +50,6 @@ export type SearchResponse = {
 };
 
 export type Ranked = {record: SearchRecord; score: number; terms: string[]; fields: Set<string>};
-
-export type AnswerPart = {text: string; url: string; title: string; breadcrumb: string[]};
-export type Answer = {question: string; parts: AnswerPart[]};
 
 type IndexedDoc = {id: number; title: string; path: string; content: string};
 
@@ -111,31 +108,34 @@ export function matchesFacets(record: SearchRecord, groups: string[][]): boolean
  */
 export function phraseBoost(phrase: string, raw: string, record: SearchRecord): number {
   if (!phrase.includes(' ')) return 1;
-  const heading = termsOf(ownHeading(record)).join(' ');
-  if (heading === phrase) return 3;
-  if (` ${heading} `.includes(` ${phrase} `)) return 2;
+  const fromHeading = headingPhraseBoost(phrase, record);
+  if (fromHeading > 1) return fromHeading;
   // A plain substring test keeps this cheap on long sections.
   const content = (record.content ?? '').toLowerCase();
   if (content.includes(raw) || content.includes(raw.replace(/ /g, '-'))) return 1.5;
   return 1;
 }
 
-type Yield = () => Promise<void>;
-
-/** Gives the browser a turn: scheduler.yield() where it exists, else a macrotask. */
-const yieldToBrowser: Yield = () => {
-  const scheduler = (globalThis as {scheduler?: {yield?: () => Promise<void>}}).scheduler;
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
-};
+/** The part of phraseBoost that reads the section's own heading only. */
+export function headingPhraseBoost(phrase: string, record: SearchRecord): number {
+  const heading = termsOf(ownHeading(record)).join(' ');
+  if (heading === phrase) return 3;
+  if (` ${heading} `.includes(` ${phrase} `)) return 2;
+  return 1;
+}
 
 export class SearchEngine {
   readonly records: SearchRecord[];
   private readonly index: MiniSearch<IndexedDoc>;
 
-  /** An engine with an empty index; `fromPacked` and `build` fill it. */
-  private constructor(records: SearchRecord[]) {
+  /**
+   * An engine over `records`: with an empty index that `fromRecords` and
+   * `build` fill, or with `index`, an index built ahead of time (a part of it
+   * on the search page's first paint, see `fromSplit`).
+   */
+  private constructor(records: SearchRecord[], index?: AsPlainObject) {
     this.records = records;
-    this.index = new MiniSearch<IndexedDoc>({
+    const options: Options<IndexedDoc> = {
       fields: ['title', 'path', 'content'],
       storeFields: [],
       tokenize: splitWords,
@@ -150,10 +150,32 @@ export class SearchEngine {
         // A page's own top section (its title and introduction) outranks deep sections.
         boostDocument: (id) => LEVEL_BOOST[this.records[id as number]?.type] ?? 1,
       },
-    });
+    };
+    this.index = index ? MiniSearch.loadJS<IndexedDoc>(index, options) : new MiniSearch<IndexedDoc>(options);
   }
 
-  private indexRecord(id: number): void {
+  /**
+   * An engine over part of a prebuilt index: every record (content may be
+   * missing) and the index entries of some terms. Scores are the full
+   * index's for every term it holds, because a term's score needs only its
+   * own entries and the document statistics, which are always whole.
+   */
+  static fromSplit(records: SearchRecord[], index: AsPlainObject): SearchEngine {
+    return new SearchEngine(records, index);
+  }
+
+  /** The index as MiniSearch serialises it (the build splits it for the search page). */
+  serialise(): AsPlainObject {
+    return this.index.toJSON();
+  }
+
+  /** An engine over `records` with an empty index; `indexRecord` fills it (see buildEngine). */
+  static empty(records: SearchRecord[]): SearchEngine {
+    return new SearchEngine(records);
+  }
+
+  /** Adds the record at position `id` to the index. */
+  indexRecord(id: number): void {
     const record = this.records[id];
     this.index.add({id, title: ownHeading(record), path: pathOf(record), content: record.content ?? ''});
   }
@@ -167,24 +189,6 @@ export class SearchEngine {
 
   static fromPacked(packed: PackedIndex): SearchEngine {
     return SearchEngine.fromRecords(unpackIndex(packed));
-  }
-
-  /**
-   * Builds the index in slices of about `sliceMs`, giving the browser a turn
-   * between slices. Indexing a thousand sections at once is a few hundred
-   * milliseconds on a slow phone; in slices, taps and paints are never kept
-   * waiting for more than one slice.
-   */
-  static async build(packed: PackedIndex, {sliceMs = 8, yieldTurn = yieldToBrowser}: {sliceMs?: number; yieldTurn?: Yield} = {}): Promise<SearchEngine> {
-    const engine = new SearchEngine(unpackIndex(packed));
-    let id = 0;
-    while (id < engine.records.length) {
-      const started = performance.now();
-      do engine.indexRecord(id++);
-      while (id < engine.records.length && performance.now() - started < sliceMs);
-      if (id < engine.records.length) await yieldTurn();
-    }
-    return engine;
   }
 
   /**
@@ -237,29 +241,6 @@ export class SearchEngine {
     };
   }
 
-  /**
-   * Ask AI in local mode: a short answer assembled from the best matching
-   * sections, each part quoting the sentences that cover the question and
-   * linking to its section. Nothing leaves the browser.
-   */
-  answer(question: string, facetFilters?: SearchRequest['facetFilters'], maxParts = 3): Answer {
-    const ranked = this.rank(question, facetFilters);
-    const questionTerms = new Set(termsOf(question));
-    const parts: AnswerPart[] = [];
-    const perPage = new Map<string, number>();
-    for (const entry of ranked) {
-      if (parts.length >= maxParts) break;
-      const {record} = entry;
-      const seen = perPage.get(record.url_without_anchor) ?? 0;
-      if (seen >= 2) continue;
-      const text = bestSentences(record.content ?? '', new Set([...entry.terms, ...questionTerms]));
-      if (!text) continue;
-      perPage.set(record.url_without_anchor, seen + 1);
-      const breadcrumb = HIERARCHY_LEVELS.map((level) => record.hierarchy[level]).filter((v): v is string => Boolean(v));
-      parts.push({text, url: record.url, title: breadcrumb[breadcrumb.length - 1], breadcrumb});
-    }
-    return {question, parts};
-  }
 }
 
 function snippetSize(attributes: string[] | undefined): number {
@@ -306,27 +287,29 @@ function toHit(entry: Ranked, tags: HighlightTags, contentWords: number, ellipsi
   };
 }
 
-/** The one or two sentences of a section that share the most terms with the question, in reading order. */
-function bestSentences(content: string, wanted: Set<string>, maxChars = 320): string {
-  const candidates = sentences(content)
-    .map((sentence, position) => {
-      const terms = new Set(termsOf(sentence));
-      let score = 0;
-      for (const term of wanted) {
-        if (terms.has(term)) score += 1;
-        else if (term.length >= 3 && [...terms].some((t) => t.startsWith(term))) score += 0.5;
-      }
-      return {sentence, position, score};
-    })
-    .filter((candidate) => candidate.score > 0);
-  if (candidates.length === 0) return '';
-  const chosen = [...candidates].sort((a, b) => b.score - a.score || a.position - b.position).slice(0, 2);
-  chosen.sort((a, b) => a.position - b.position);
-  let text = '';
-  for (const {sentence} of chosen) {
-    const next = text ? `${text} ${sentence}` : sentence;
-    if (next.length > maxChars && text) break;
-    text = next.length > maxChars ? `${next.slice(0, maxChars - 1).trimEnd()}…` : next;
+type Yield = () => Promise<void>;
+
+/** Gives the browser a turn: scheduler.yield() where it exists, else a macrotask. */
+const yieldToBrowser: Yield = () => {
+  const scheduler = (globalThis as {scheduler?: {yield?: () => Promise<void>}}).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+/**
+ * Builds the index in slices of about `sliceMs`, giving the browser a turn
+ * between slices. Indexing a thousand sections at once is a few hundred
+ * milliseconds on a slow phone; in slices, taps and paints are never kept
+ * waiting for more than one slice. (A function, not a method: the search
+ * page's first paint carries the engine class in its HTML and never needs this.)
+ */
+export async function buildEngine(packed: PackedIndex, {sliceMs = 8, yieldTurn = yieldToBrowser}: {sliceMs?: number; yieldTurn?: Yield} = {}): Promise<SearchEngine> {
+  const engine = SearchEngine.empty(unpackIndex(packed));
+  let id = 0;
+  while (id < engine.records.length) {
+    const started = performance.now();
+    do engine.indexRecord(id++);
+    while (id < engine.records.length && performance.now() - started < sliceMs);
+    if (id < engine.records.length) await yieldTurn();
   }
-  return text;
+  return engine;
 }

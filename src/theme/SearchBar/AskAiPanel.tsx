@@ -10,7 +10,7 @@ import React, {useEffect, useRef, useState, type FormEvent, type ReactNode} from
 import Link from '@docusaurus/Link';
 import {SEARCH} from '@site/src/constants';
 import type {LocalSearchClient} from '@site/src/search/client';
-import type {Answer} from '@site/src/search/engine';
+import {answerQuestion, type Answer} from '@site/src/search/answer';
 
 type Props = {
   question: string;
@@ -42,7 +42,7 @@ export default function AskAiPanel({question, onAsk, onBack, onNavigate, client,
     client
       .engine()
       .then((engine) => {
-        if (!cancelled) setState({status: 'done', answer: engine.answer(question, JSON.parse(filtersKey))});
+        if (!cancelled) setState({status: 'done', answer: answerQuestion(engine, question, JSON.parse(filtersKey))});
       })
       .catch((error: unknown) => {
         if (!cancelled) setState({status: 'error', message: String(error)});

@@ -4,49 +4,41 @@
  * local index. This page sends the same requests to whichever client the
  * site uses (local index or Algolia) and shows titles, breadcrumbs and
  * snippets, pages through the results and keeps `?q=` in the URL.
- * Highlighted text is rendered as React text with <mark> elements, never as
- * HTML, so markup in a query or a page shows as text.
+ * Results are HTML from src/search/searchPage.ts, shared with the script
+ * that draws the first results before React loads; it escapes every text
+ * and writes only its own <mark> tags, so markup in a query or a page shows
+ * as text.
  */
-import React, {useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
+import React, {useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
-import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import Layout from '@theme/Layout';
-import {PageMetadata, isRegexpStringMatch} from '@docusaurus/theme-common';
+import {PageMetadata} from '@docusaurus/theme-common';
 import {useSearchResultUrlProcessor} from '@docusaurus/theme-search-algolia/client';
-import {unescapeHtml} from '@site/src/search/text';
+import {
+  FIRST_PAINT_ATTRIBUTE,
+  HITS_PER_PAGE,
+  firstResultsFor,
+  hasMorePages,
+  resultsHtml,
+  searchHeading,
+  searchPageRequest,
+  searchSummary,
+  type FirstPaintSettings,
+  type ResultClasses,
+  type ResultsPage,
+} from '@site/src/search/searchPage';
 import {localClientFor, useSearchSetup} from '@site/src/search/useSearchSetup';
 import styles from './styles.module.css';
 
-const PRE = '\u0001';
-const POST = '\u0002';
-const HITS_PER_PAGE = 10;
-const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
-
-type Hit = {
-  objectID: string;
-  url: string;
-  type: string;
-  hierarchy: Record<string, string | null>;
-  _highlightResult?: {hierarchy?: Record<string, {value: string}>};
-  _snippetResult?: {content?: {value: string}};
-};
-type Result = {hits: Hit[]; nbHits: number; nbPages: number; page: number};
 type Client = {search: (input: unknown) => Promise<{results: unknown[]}>; addAlgoliaAgent: (segment: string, version?: string) => void};
 
-/** Splits an escaped, marker-highlighted value into text and <mark> parts. */
-export function Highlighted({value}: {value: string}): ReactNode {
-  const parts = value.split(new RegExp(`${PRE}|${POST}`));
-  return (
-    <>
-      {parts.map((part, i) => {
-        const text = unescapeHtml(part);
-        // Odd positions sit between an opening and a closing marker.
-        return i % 2 === 1 ? <mark key={i}>{text}</mark> : <React.Fragment key={i}>{text}</React.Fragment>;
-      })}
-    </>
-  );
-}
+const RESULT_CLASSES: ResultClasses = {
+  result: styles.result,
+  resultTitle: styles.resultTitle,
+  breadcrumbs: styles.breadcrumbs,
+  snippet: styles.snippet,
+};
 
 function useClient(): Client | null {
   const {mode, algolia, indexUrl, docusaurusVersion} = useSearchSetup();
@@ -72,44 +64,16 @@ function useClient(): Client | null {
   return client;
 }
 
-function titleLevel(hit: Hit): (typeof LEVELS)[number] {
-  let last: (typeof LEVELS)[number] = 'lvl1';
-  for (const level of LEVELS.slice(1)) if (hit.hierarchy[level]) last = level;
-  return last;
-}
-
-function ResultItem({hit, externalUrlRegex}: {hit: Hit; externalUrlRegex?: string}) {
-  const processUrl = useSearchResultUrlProcessor();
-  const url = processUrl(hit.url);
-  const level = titleLevel(hit);
-  const crumbs = LEVELS.slice(0, LEVELS.indexOf(level)).filter((l) => hit.hierarchy[l]);
-  const title = hit._highlightResult?.hierarchy?.[level]?.value ?? hit.hierarchy[level] ?? '';
-  const snippet = hit._snippetResult?.content?.value;
-  const external = Boolean(externalUrlRegex) && /^https?:/.test(url) && isRegexpStringMatch(externalUrlRegex, url);
-  const titleNode = <Highlighted value={title} />;
-  return (
-    <article className={styles.result}>
-      <h2 className={styles.resultTitle}>{external ? <a href={url}>{titleNode}</a> : <Link to={url}>{titleNode}</Link>}</h2>
-      {crumbs.length > 0 && (
-        <div className={styles.breadcrumbs}>
-          <ul className="breadcrumbs">
-            {crumbs.map((crumb) => (
-              <li key={crumb} className="breadcrumbs__item">
-                <span className="breadcrumbs__link">
-                  <Highlighted value={hit._highlightResult?.hierarchy?.[crumb]?.value ?? hit.hierarchy[crumb] ?? ''} />
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {snippet && (
-        <p className={styles.snippet}>
-          <Highlighted value={snippet} />
-        </p>
-      )}
-    </article>
-  );
+/** Result links are plain <a> in HTML markup: a plain click on one of this site's pages navigates in the app, as <Link> would. */
+function useInAppNavigation(): (event: MouseEvent<HTMLElement>) => void {
+  const history = useHistory();
+  return (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const href = (event.target as Element).closest('a')?.getAttribute('href');
+    if (!href || !href.startsWith('/') || href.startsWith('//')) return;
+    event.preventDefault();
+    history.push(href);
+  };
 }
 
 /** Every local search starts with the engine and the index: with a query in the address, fetch them at once. */
@@ -128,19 +92,28 @@ function SearchPageContent(): ReactNode {
   const location = useLocation();
   const history = useHistory();
   const client = useClient();
-  // null until the URL has been read after hydration: the server renders the
-  // page without a query, and the first client render must match it.
-  const [query, setQuery] = useState<string | null>(null);
+  const processUrl = useSearchResultUrlProcessor();
+  const navigate = useInAppNavigation();
+  const filtersKey = JSON.stringify(facetFilters);
+  // The results the first-paint script drew before hydration (src/search/firstPaint/draw.ts), if any:
+  // the page starts from them, so the first client render is the page already on screen.
+  const [first] = useState(() =>
+    firstResultsFor(typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('q'), filtersKey),
+  );
+  // Without them, null until the URL has been read after hydration: the
+  // server renders the page without a query, and the first client render must match it.
+  const [query, setQuery] = useState<string | null>(first?.query ?? null);
   const startedWithQuery = useMemo(
     () => typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('q'),
     [],
   );
-  const [pages, setPages] = useState<Result[]>([]);
+  const [pages, setPages] = useState<ResultsPage[]>(first ? [first.page] : []);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const requestId = useRef(0);
   const searchedBefore = useRef(false);
-  const filtersKey = JSON.stringify(facetFilters);
+  /** The query and filters the results on screen answer. */
+  const shownFor = useRef<string | null>(first ? `${first.query}\u0000${first.filtersKey}` : null);
 
   // Keep ?q= in step with the box (replace: typing is not navigation).
   useEffect(() => {
@@ -159,44 +132,38 @@ function SearchPageContent(): ReactNode {
     setQuery((current) => (current === fromUrl ? current : fromUrl));
   }, [location.search]);
 
-  const fetchPage = async (page: number): Promise<Result> => {
+  const fetchPage = async (page: number): Promise<ResultsPage> => {
     if (!client) throw new Error('search client not ready');
     const {results} = await client.search({
-      requests: [
-        {
-          indexName: algolia.indexName,
-          query: query ?? '',
-          page,
-          hitsPerPage: HITS_PER_PAGE,
-          facetFilters: JSON.parse(filtersKey),
-          attributesToRetrieve: ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type'],
-          attributesToSnippet: ['content:30'],
-          attributesToHighlight: ['hierarchy.lvl0', 'hierarchy.lvl1', 'hierarchy.lvl2', 'hierarchy.lvl3', 'hierarchy.lvl4', 'hierarchy.lvl5', 'hierarchy.lvl6'],
-          highlightPreTag: PRE,
-          highlightPostTag: POST,
-          snippetEllipsisText: '…',
-        },
-      ],
+      requests: [searchPageRequest(query ?? '', page, JSON.parse(filtersKey), algolia.indexName)],
     });
-    return results[0] as Result;
+    return results[0] as ResultsPage;
   };
 
   useEffect(() => {
     const id = ++requestId.current;
-    setPages([]);
+    const key = `${query}\u0000${filtersKey}`;
+    // The first paint's results stay on screen while the whole index confirms them.
+    const keep = shownFor.current === key;
+    if (!keep) {
+      setPages([]);
+      shownFor.current = null;
+    }
     setError(null);
     if (!client || !query?.trim()) {
       setLoading(false);
       return;
     }
-    setLoading(true);
+    if (!keep) setLoading(true);
     // Typing is debounced; the query the page opened with is searched at once.
     const delay = searchedBefore.current ? 120 : 0;
     searchedBefore.current = true;
     const timer = setTimeout(() => {
       fetchPage(0)
         .then((result) => {
-          if (id === requestId.current) setPages([result]);
+          if (id !== requestId.current) return;
+          setPages([result]);
+          shownFor.current = key;
         })
         .catch((e: unknown) => {
           if (id === requestId.current) setError(String(e));
@@ -220,18 +187,18 @@ function SearchPageContent(): ReactNode {
       .finally(() => setLoading(false));
   };
 
-  const total = pages[0]?.nbHits ?? 0;
-  const nbPages = pages[0]?.nbPages ?? 0;
-  const hits = pages.flatMap((page) => page.hits);
-  const heading = query ? `Search results for “${query}”` : 'Search the documentation';
+  const heading = searchHeading(query);
+  const settings: FirstPaintSettings = {classes: RESULT_CLASSES, facetFilters, hitsPerPage: HITS_PER_PAGE};
+  const html = useMemo(
+    () => resultsHtml(pages.flatMap((page) => page.hits), RESULT_CLASSES, processUrl),
+    [pages, processUrl],
+  );
 
   return (
     <>
       <PageMetadata title={heading} description="Search the Tower documentation" />
       <Head>
         <meta property="robots" content="noindex, follow" />
-        {/* Read by the page template (src/ssrTemplate.ts): the index is fetched with the HTML when ?q= is present. */}
-        {mode === 'local' && <meta name="tower:preload-with-query" content={indexUrl} />}
       </Head>
       <main className={`container margin-vert--lg ${styles.page}`}>
         <h1>{heading}</h1>
@@ -249,26 +216,18 @@ function SearchPageContent(): ReactNode {
           />
         </form>
         <p className={styles.summary} aria-live="polite">
-          {error
-            ? `Search failed: ${error}`
-            : query?.trim() && pages.length > 0
-              ? total === 0
-                ? `No results for “${query}”.`
-                : `${total} ${total === 1 ? 'result' : 'results'}, showing ${hits.length}.`
-              : loading
-                ? 'Searching…'
-                : ''}
+          {searchSummary({query, error, pages, loading})}
         </p>
-        <div className={styles.results}>
-          {hits.map((hit) => (
-            <ResultItem key={`${hit.objectID}-${hit.url}`} hit={hit} externalUrlRegex={algolia.externalUrlRegex} />
-          ))}
-        </div>
-        {pages.length > 0 && pages.length < nbPages && (
-          <button type="button" className="button button--secondary" onClick={loadMore} disabled={loading}>
-            {loading ? 'Loading…' : 'Show more results'}
-          </button>
-        )}
+        {/* Markup from src/search/searchPage.ts, shared with the first-paint script; React keeps what that script drew. */}
+        <div
+          className={styles.results}
+          {...{[FIRST_PAINT_ATTRIBUTE]: mode === 'local' ? JSON.stringify(settings) : undefined}}
+          onClick={navigate}
+          dangerouslySetInnerHTML={{__html: html}}
+        />
+        <button type="button" className={`button button--secondary ${styles.more}`} data-more-results hidden={!hasMorePages(pages)} onClick={loadMore} disabled={loading}>
+          {loading ? 'Loading…' : 'Show more results'}
+        </button>
       </main>
     </>
   );

@@ -1,0 +1,141 @@
+/**
+ * Draws the search page's first results before the site's JavaScript loads.
+ *
+ * The build compiles this file on its own and writes it inline into the
+ * /search page (plugins/search-index/first-paint.ts). With a query in the
+ * address, it asks at once for the parts of the split index the query needs
+ * (src/search/split.ts), ranks with the same engine as everywhere else,
+ * fetches the text of the sections it will show, and fills in the heading,
+ * the box, the summary and the results with the markup the React page
+ * renders (src/search/searchPage.ts). The page's own bundles wait until it
+ * is done (window.__towerHydrateAfter, read by src/ssrTemplate.ts), so on a
+ * slow phone the results get the connection first; React then hydrates the
+ * page as it is and checks the results against the whole index.
+ *
+ * Whenever it cannot be exact (an unexpected page, files from another build,
+ * a phrase query that would need most of the text), it draws nothing and
+ * the React page searches as it always does.
+ */
+import {headingPhraseBoost, type Ranked} from './engine';
+import {
+  FIRST_PAINT_ATTRIBUTE,
+  hasMorePages,
+  resultsHtml,
+  searchHeading,
+  searchPageRequest,
+  searchSummary,
+  type FirstPaintSettings,
+  type ResultsPage,
+} from './searchPage';
+import {SPLIT_FILES, bucketOf, queryShardKeys, type SplitBase, type SplitManifest, type TermShard, type TextBucket} from './split';
+import {addText, engineFromSplit} from './splitIndex';
+import {termsOf} from './text';
+
+declare const __SPLIT_MANIFEST__: SplitManifest;
+
+/** More text files than this for one query, and the React page answers instead. */
+const MAX_TEXT_FILES = 16;
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url, {credentials: 'same-origin'});
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+function sameBuild(manifest: SplitManifest, ...files: Array<{build: string}>): boolean {
+  return files.every((file) => file.build === manifest.build);
+}
+
+/**
+ * The sections whose text the first page of results needs: the ones shown
+ * (snippets) and, for a query of several words, every section that a phrase
+ * in its text (a 1.5x boost, see phraseBoost) could lift into the first page.
+ */
+function sectionsNeedingText(ranked: Ranked[], query: string, hitsPerPage: number): number[] {
+  const shown = ranked.slice(0, hitsPerPage);
+  const needed = new Set(shown.map((entry) => Number(entry.record.objectID)));
+  const terms = termsOf(query);
+  if (terms.length > 1 && ranked.length > hitsPerPage) {
+    const lowestShown = shown[shown.length - 1].score;
+    const phrase = terms.join(' ');
+    for (const entry of ranked.slice(hitsPerPage)) {
+      // A heading that holds the phrase has given its boost already; the text adds nothing.
+      if (headingPhraseBoost(phrase, entry.record) > 1) continue;
+      if (entry.score * 1.5 >= lowestShown) needed.add(Number(entry.record.objectID));
+    }
+  }
+  return [...needed];
+}
+
+async function draw(query: string, manifest: SplitManifest): Promise<void> {
+  const results = document.querySelector<HTMLElement>(`[${FIRST_PAINT_ATTRIBUTE}]`);
+  const main = results?.closest('main');
+  if (!results || !main) return;
+  const settings = JSON.parse(results.getAttribute(FIRST_PAINT_ATTRIBUTE) ?? '') as FirstPaintSettings;
+
+  const [base, ...shards] = await Promise.all([
+    getJson<SplitBase>(manifest.folder + SPLIT_FILES.base),
+    ...queryShardKeys(query, manifest).map((key) => getJson<TermShard>(manifest.folder + SPLIT_FILES.terms(key))),
+  ]);
+  if (!sameBuild(manifest, base, ...shards)) return;
+  const engine = engineFromSplit(base, shards);
+  // The local engine answers any index name; the constants module stays out of the page's HTML.
+  const request = searchPageRequest(query, 0, settings.facetFilters, '');
+
+  const sections = sectionsNeedingText(engine.rank(query, request.facetFilters), query, settings.hitsPerPage);
+  const buckets = [...new Set(sections.map((section) => bucketOf(section, manifest)))];
+  if (buckets.length > MAX_TEXT_FILES) return;
+  const texts = await Promise.all(buckets.map((bucket) => getJson<TextBucket>(manifest.folder + SPLIT_FILES.text(bucket))));
+  if (!sameBuild(manifest, ...texts)) return;
+  texts.forEach((file, i) => addText(engine.records, buckets[i], file, manifest));
+
+  const page: ResultsPage = engine.search(request);
+  const pages = [page];
+  const heading = main.querySelector('h1');
+  const box = main.querySelector<HTMLInputElement>('input[name="q"]');
+  const summary = main.querySelector('[aria-live]');
+  const more = main.querySelector<HTMLButtonElement>('[data-more-results]');
+  if (heading) heading.textContent = searchHeading(query);
+  if (box) box.value = query;
+  if (summary) summary.textContent = searchSummary({query, error: null, pages, loading: false});
+  if (more) more.hidden = !hasMorePages(pages);
+  results.innerHTML = resultsHtml(page.hits, settings.classes, (url) => {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.hash;
+  });
+  const drawnAt = performance.now();
+  window.__towerFirstResults = {query, filtersKey: JSON.stringify(settings.facetFilters), page};
+  await onScreen(drawnAt);
+}
+
+/**
+ * Resolves once the browser reports a paint from `since` on (a largest-
+ * contentful-paint entry: the results are on screen), or after `waitMs`.
+ * The bundles this releases would otherwise compete with that paint: their
+ * download for the connection, their start-up for the main thread.
+ */
+function onScreen(since: number, waitMs = 250): Promise<void> {
+  return new Promise((resolve) => {
+    let observer: PerformanceObserver | undefined;
+    const done = () => {
+      observer?.disconnect();
+      resolve();
+    };
+    setTimeout(done, waitMs);
+    try {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntries().some((entry) => entry.startTime >= since)) done();
+      });
+      observer.observe({type: 'largest-contentful-paint', buffered: true});
+    } catch {
+      // No LCP entries in this browser: a frame and a task later is the best sign of a paint.
+      requestAnimationFrame(() => setTimeout(done, 0));
+    }
+  });
+}
+
+const query = new URLSearchParams(window.location.search).get('q') ?? '';
+if (query.trim()) {
+  // A failure only means the React page searches as usual: nothing to report.
+  window.__towerHydrateAfter = draw(query, __SPLIT_MANIFEST__).catch(() => undefined);
+}
