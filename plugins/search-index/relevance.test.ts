@@ -9,6 +9,11 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {before, describe, test} from 'node:test';
 import {SearchEngine} from '../../src/search/engine';
+import type {PackedIndex} from '../../src/search/records';
+import {searchPageRequest, type FacetFilters} from '../../src/search/searchPage';
+import {queryShardKeys} from '../../src/search/split';
+import {termsOf} from '../../src/search/text';
+import {addText, engineFromSplit, splitIndex, textFilesNeeded, type SplitIndex} from '../../src/search/splitIndex';
 import {buildPackedIndex, extractBuiltPages} from './index';
 
 const BUILD = path.resolve(process.env.SEARCH_BUILD_DIR ?? path.join(import.meta.dirname, '..', '..', 'build'));
@@ -73,6 +78,7 @@ const API_CASES: Array<[string, string]> = [
 ];
 
 let engine: SearchEngine;
+let packed: PackedIndex;
 let builtRoutes: Set<string>;
 
 function topPages(query: string, count = 3): string[] {
@@ -88,7 +94,8 @@ before(() => {
   assert.ok(existsSync(BUILD), `no production build at ${BUILD}: run npx docusaurus build first`);
   const pages = extractBuiltPages(BUILD);
   builtRoutes = new Set(pages.map((page) => page.path));
-  engine = SearchEngine.fromPacked(JSON.parse(JSON.stringify(buildPackedIndex(pages))));
+  packed = buildPackedIndex(pages);
+  engine = SearchEngine.fromPacked(JSON.parse(JSON.stringify(packed)));
 });
 
 describe('relevance of the local index', () => {
@@ -123,5 +130,47 @@ describe('relevance of the local index', () => {
     for (const route of ['/docs/intro', '/docs/concepts/apps', '/docs/reference/tower-cli', '/docs/category/concepts']) {
       assert.ok(builtRoutes.has(route), route);
     }
+  });
+});
+
+/** The facet filters the /search page sends (its contextual filters in this site). */
+const SEARCH_PAGE_FILTERS: FacetFilters = [['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']];
+
+/** What src/search/firstPaint.ts draws for a query, from the files it would fetch; null if it would leave the query to React. */
+function firstPaint(split: SplitIndex, query: string) {
+  const shards = queryShardKeys(query, split.manifest).map((key) => split.shards.get(key)!);
+  const partial = engineFromSplit(JSON.parse(JSON.stringify(split.base)), shards);
+  const request = searchPageRequest(query, 0, SEARCH_PAGE_FILTERS, '');
+  const buckets = textFilesNeeded(partial, request, split.manifest);
+  if (!buckets) return null;
+  for (const bucket of buckets) addText(partial.records, bucket, split.buckets[bucket], split.manifest);
+  return partial.search(request);
+}
+
+describe("the search page's first paint (split index) draws what the whole index answers", () => {
+  const queries = [...CASES, ...API_CASES].map(([query]) => query).concat(['schedule', 'secrets', 'deploy', 'tower', 'scedule', 'environment variables', 'how do I', 'zzzqqq']);
+  let split: SplitIndex;
+  before(() => {
+    split = splitIndex(packed, 'test', '/search-index/');
+  });
+
+  for (const query of queries) {
+    test(`"${query}"`, () => {
+      const drawn = firstPaint(split, query);
+      const request = searchPageRequest(query, 0, SEARCH_PAGE_FILTERS, '');
+      const whole = engine.search(request);
+      if (!drawn) {
+        assert.ok(termsOf(query).length > 1, `only a query of several words may need too many text files: "${query}"`);
+        return;
+      }
+      assert.equal(drawn.nbHits, whole.nbHits, 'same number of results');
+      const shape = (response: typeof whole) => response.hits.map((hit) => [hit.url, hit._highlightResult.hierarchy, hit._snippetResult.content.value]);
+      assert.deepEqual(shape(drawn), shape(whole));
+    });
+  }
+
+  test("most queries are drawn before the page's JavaScript loads", () => {
+    const drawn = queries.filter((query) => firstPaint(split, query) !== null);
+    assert.ok(drawn.length >= queries.length * 0.8, `${drawn.length} of ${queries.length} drawn; left to React: ${queries.filter((query) => !drawn.includes(query)).join(" | ")}`);
   });
 });

@@ -6,7 +6,7 @@
  */
 import MiniSearch, {type AsPlainObject, type Options, type SearchResult} from 'minisearch';
 import {HIERARCHY_LEVELS, type HierarchyLevel, type PackedIndex, type SearchRecord, unpackIndex} from './records';
-import {highlight, normaliseTerm, snippet, splitWords, termsOf, type HighlightTags} from './text';
+import {highlight, leadingLetters, normaliseTerm, snippet, splitWords, termsOf, type HighlightTags} from './text';
 
 export type FacetFilters = Array<string | string[]>;
 
@@ -49,7 +49,8 @@ export type SearchResponse = {
   exhaustiveNbHits: true;
 };
 
-export type Ranked = {record: SearchRecord; score: number; terms: string[]; fields: Set<string>};
+/** A ranked section: `terms` are the index terms it matched, `match` the fields each matched in. */
+export type Ranked = {record: SearchRecord; score: number; terms: string[]; fields: Set<string>; match: Record<string, string[]>};
 
 type IndexedDoc = {id: number; title: string; path: string; content: string};
 
@@ -116,6 +117,27 @@ export function phraseBoost(phrase: string, raw: string, record: SearchRecord): 
   return 1;
 }
 
+type FuzzyMatches = Map<string, unknown>;
+type TermMap = {fuzzyGet: (term: string, maxDistance: number) => FuzzyMatches};
+
+/**
+ * Typo matches keep the query word's first two characters (see
+ * leadingLetters). MiniSearch has no option for this, so the engine narrows
+ * the typo lookup of MiniSearch's term map; the unit tests fail if that map
+ * ever changes shape.
+ */
+function keepLeadingLettersOnTypos(index: MiniSearch<IndexedDoc>): void {
+  const terms = (index as unknown as {_index?: Partial<TermMap>})._index;
+  if (typeof terms?.fuzzyGet !== 'function') throw new Error('MiniSearch no longer has the term map the engine narrows (_index.fuzzyGet).');
+  const fuzzyGet = terms.fuzzyGet.bind(terms);
+  terms.fuzzyGet = (term, maxDistance) => {
+    const matches = fuzzyGet(term, maxDistance);
+    const leading = leadingLetters(term);
+    for (const match of matches.keys()) if (leadingLetters(match) !== leading) matches.delete(match);
+    return matches;
+  };
+}
+
 /** The part of phraseBoost that reads the section's own heading only. */
 export function headingPhraseBoost(phrase: string, record: SearchRecord): number {
   const heading = termsOf(ownHeading(record)).join(' ');
@@ -152,6 +174,7 @@ export class SearchEngine {
       },
     };
     this.index = index ? MiniSearch.loadJS<IndexedDoc>(index, options) : new MiniSearch<IndexedDoc>(options);
+    keepLeadingLettersOnTypos(this.index);
   }
 
   /**
@@ -208,7 +231,7 @@ export class SearchEngine {
         const fields = new Set<string>();
         for (const matchedFields of Object.values(result.match)) for (const field of matchedFields) fields.add(field);
         const record = this.records[result.id];
-        return {record, score: result.score * phraseBoost(phrase, raw, record), terms: result.terms, fields};
+        return {record, score: result.score * phraseBoost(phrase, raw, record), terms: result.terms, fields, match: result.match};
       })
       .sort((a, b) => b.score - a.score);
   }

@@ -16,7 +16,6 @@
  * a phrase query that would need most of the text), it draws nothing and
  * the React page searches as it always does.
  */
-import {headingPhraseBoost, type Ranked} from './engine';
 import {
   FIRST_PAINT_ATTRIBUTE,
   hasMorePages,
@@ -27,14 +26,10 @@ import {
   type FirstPaintSettings,
   type ResultsPage,
 } from './searchPage';
-import {SPLIT_FILES, bucketOf, queryShardKeys, type SplitBase, type SplitManifest, type TermShard, type TextBucket} from './split';
-import {addText, engineFromSplit} from './splitIndex';
-import {termsOf} from './text';
+import {SPLIT_FILES, queryShardKeys, type SplitBase, type SplitManifest, type TermShard, type TextBucket} from './split';
+import {addText, engineFromSplit, textFilesNeeded} from './splitIndex';
 
 declare const __SPLIT_MANIFEST__: SplitManifest;
-
-/** More text files than this for one query, and the React page answers instead. */
-const MAX_TEXT_FILES = 16;
 
 async function getJson<T>(url: string): Promise<T> {
   const response = await fetch(url, {credentials: 'same-origin'});
@@ -44,27 +39,6 @@ async function getJson<T>(url: string): Promise<T> {
 
 function sameBuild(manifest: SplitManifest, ...files: Array<{build: string}>): boolean {
   return files.every((file) => file.build === manifest.build);
-}
-
-/**
- * The sections whose text the first page of results needs: the ones shown
- * (snippets) and, for a query of several words, every section that a phrase
- * in its text (a 1.5x boost, see phraseBoost) could lift into the first page.
- */
-function sectionsNeedingText(ranked: Ranked[], query: string, hitsPerPage: number): number[] {
-  const shown = ranked.slice(0, hitsPerPage);
-  const needed = new Set(shown.map((entry) => Number(entry.record.objectID)));
-  const terms = termsOf(query);
-  if (terms.length > 1 && ranked.length > hitsPerPage) {
-    const lowestShown = shown[shown.length - 1].score;
-    const phrase = terms.join(' ');
-    for (const entry of ranked.slice(hitsPerPage)) {
-      // A heading that holds the phrase has given its boost already; the text adds nothing.
-      if (headingPhraseBoost(phrase, entry.record) > 1) continue;
-      if (entry.score * 1.5 >= lowestShown) needed.add(Number(entry.record.objectID));
-    }
-  }
-  return [...needed];
 }
 
 async function draw(query: string, manifest: SplitManifest): Promise<void> {
@@ -82,9 +56,8 @@ async function draw(query: string, manifest: SplitManifest): Promise<void> {
   // The local engine answers any index name; the constants module stays out of the page's HTML.
   const request = searchPageRequest(query, 0, settings.facetFilters, '');
 
-  const sections = sectionsNeedingText(engine.rank(query, request.facetFilters), query, settings.hitsPerPage);
-  const buckets = [...new Set(sections.map((section) => bucketOf(section, manifest)))];
-  if (buckets.length > MAX_TEXT_FILES) return;
+  const buckets = textFilesNeeded(engine, request, manifest);
+  if (!buckets) return;
   const texts = await Promise.all(buckets.map((bucket) => getJson<TextBucket>(manifest.folder + SPLIT_FILES.text(bucket))));
   if (!sameBuild(manifest, ...texts)) return;
   texts.forEach((file, i) => addText(engine.records, buckets[i], file, manifest));

@@ -33,7 +33,7 @@ export type FacetFilters = Array<string | string[]>;
 export type ResultClasses = {result: string; resultTitle: string; breadcrumbs: string; snippet: string};
 
 /** Written on the results container by the React page; read by the first-paint script. */
-export type FirstPaintSettings = {classes: ResultClasses; facetFilters: FacetFilters; hitsPerPage: number};
+export type FirstPaintSettings = {classes: ResultClasses; facetFilters: FacetFilters};
 export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
 
 /** The first results, as drawn before hydration; the React page starts from them. */

@@ -8,8 +8,8 @@
  *   statistics (field lengths, counts). Scores need these for every section.
  * - `terms/<key>.json`: the index entries of the terms that start with `key`
  *   (their first two letters). A query needs the files of its own words'
- *   keys: prefix matches share the key, so they are all there; typos in a
- *   word's first two letters are the only matches it can miss.
+ *   keys only: prefix matches share the key, and so do typo matches, because
+ *   the engine never corrects a typo in a word's first two letters.
  * - `text/<n>.json`: section text in document order, `bucketSize` sections a
  *   file, fetched for the sections shown (snippets) and for those a phrase
  *   in the text could lift into view.
@@ -19,7 +19,7 @@
  */
 import type {AsPlainObject} from 'minisearch';
 import type {PackedIndex} from './records';
-import {termsOf} from './text';
+import {leadingLetters, termsOf} from './text';
 
 export const SPLIT_FORMAT_VERSION = 1;
 
@@ -56,10 +56,8 @@ export type TextBucket = {build: string; text: string[]};
  */
 export type SplitManifest = {build: string; folder: string; shards: string; bucketSize: number};
 
-/** The file key of an index term: its first two characters (code points). */
-export function shardKey(term: string): string {
-  return Array.from(term).slice(0, 2).join('');
-}
+/** The file key of an index term: its first two characters (see leadingLetters). */
+export const shardKey = leadingLetters;
 
 /** A file name for a key: as is for ASCII letters and digits, code points in hex otherwise. */
 export function shardFileName(key: string): string {

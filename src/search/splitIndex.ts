@@ -4,10 +4,11 @@
  * browser.
  */
 import type {AsPlainObject} from 'minisearch';
-import {SearchEngine} from './engine';
+import {headingPhraseBoost, SearchEngine, type Ranked, type SearchRequest} from './engine';
 import {unpackIndex, type PackedIndex, type SearchRecord} from './records';
 import {
   SPLIT_FORMAT_VERSION,
+  bucketOf,
   TEXT_BUCKET_SIZE,
   encodeShardList,
   shardKey,
@@ -17,6 +18,7 @@ import {
   type TermShard,
   type TextBucket,
 } from './split';
+import {termsOf} from './text';
 
 export type SplitIndex = {
   manifest: SplitManifest;
@@ -88,4 +90,41 @@ export function addText(records: SearchRecord[], bucket: number, file: TextBucke
     const record = records[bucket * manifest.bucketSize + offset];
     if (record) record.content = text || null;
   });
+}
+
+/** More text files than this for one query, and the first paint leaves the query to the React page. */
+export const MAX_TEXT_FILES = 24;
+
+/**
+ * The sections whose text a page of results needs: the ones shown (snippets)
+ * and, for a query of several words, every section that a phrase in its text
+ * (a 1.5x boost, see phraseBoost) could lift onto the page.
+ */
+export function sectionsNeedingText(ranked: Ranked[], query: string, hitsPerPage: number): number[] {
+  const shown = ranked.slice(0, hitsPerPage);
+  const needed = new Set(shown.map((entry) => Number(entry.record.objectID)));
+  const terms = termsOf(query);
+  if (terms.length > 1 && ranked.length > hitsPerPage) {
+    const lowestShown = shown[shown.length - 1].score;
+    const phrase = terms.join(' ');
+    for (const entry of ranked.slice(hitsPerPage)) {
+      // A heading that holds the phrase has given its boost already; the text adds nothing.
+      if (headingPhraseBoost(phrase, entry.record) > 1) continue;
+      // Text that holds the query holds each of its words: a section without one of them in its text cannot gain.
+      if (!terms.every((term) => entry.match[term]?.includes('content'))) continue;
+      if (entry.score * 1.5 >= lowestShown) needed.add(Number(entry.record.objectID));
+    }
+  }
+  return [...needed];
+}
+
+/**
+ * The text files the first page of results for `request` needs, or null when
+ * there are more than MAX_TEXT_FILES (the first paint then draws nothing).
+ */
+export function textFilesNeeded(engine: SearchEngine, request: SearchRequest, manifest: Pick<SplitManifest, 'bucketSize'>): number[] | null {
+  const ranked = engine.rank(request.query, request.facetFilters);
+  const sections = sectionsNeedingText(ranked, request.query, request.hitsPerPage ?? 20);
+  const buckets = [...new Set(sections.map((section) => bucketOf(section, manifest)))];
+  return buckets.length > MAX_TEXT_FILES ? null : buckets;
 }

@@ -258,23 +258,100 @@ describe('search page (local index)', () => {
     await finish(watched);
   });
 
-  test('with ?q= the index is fetched once, with the HTML, before the page code; without it, only once the reader types', async () => {
+  test('with ?q= the first results are drawn from the split index before the page code loads, and React keeps them', async () => {
     const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    let drawnBeforeMain: {articles: number; heading: string; summary: string; html: string} | null = null;
+    // The moment the page asks for its main bundle, the results must already be on the page.
+    await page.route(/\/assets\/js\/main\.[^/]+\.js$/, async (route) => {
+      drawnBeforeMain ??= await page.evaluate(() => {
+        const first = document.querySelector('main article');
+        if (first) (first as unknown as {drawnFirst: boolean}).drawnFirst = true;
+        return {
+          articles: document.querySelectorAll('main article').length,
+          heading: document.querySelector('main h1')?.textContent ?? '',
+          summary: document.querySelector('main [aria-live]')?.textContent ?? '',
+          html: document.querySelector('[data-first-paint]')?.innerHTML ?? '',
+        };
+      });
+      await route.continue();
+    });
+    const wholeIndex = page.waitForResponse((response) => new URL(response.url()).pathname === `/${SEARCH.indexFile}`);
+    await goto(page, `${site.base}/${SEARCH.pagePath}?q=schedule`);
+    await wholeIndex;
+    await page.waitForTimeout(300);
+
+    assert.ok(drawnBeforeMain, 'the main bundle was requested');
+    const drawn = drawnBeforeMain as unknown as {articles: number; heading: string; summary: string; html: string};
+    assert.equal(drawn.articles, 10);
+    assert.equal(drawn.heading, 'Search results for “schedule”');
+    assert.match(drawn.summary, /^\d+ results, showing 10\.$/);
+    // Hydrated, confirmed against the whole index, and still the same elements.
+    assert.equal(await page.evaluate(() => (document.querySelector('main article') as unknown as {drawnFirst?: boolean}).drawnFirst), true);
+    assert.equal(await page.locator('[data-first-paint]').innerHTML(), drawn.html);
+    assert.equal(await page.locator('main [aria-live]').innerText(), drawn.summary);
+
+    const split = requested.filter((path) => path.startsWith(`/${SEARCH.splitIndexDir}/`));
+    const mainBundle = requested.findIndex((path) => /\/assets\/js\/main\.[^/]+\.js$/.test(path));
+    assert.ok(split.includes(`/${SEARCH.splitIndexDir}/base.json`) && split.includes(`/${SEARCH.splitIndexDir}/terms/sc.json`), split.join(' '));
+    assert.ok(split.filter((path) => path.includes('/text/')).length <= 10, 'text for the ten results shown, no more');
+    assert.ok(requested.lastIndexOf(split.at(-1)!) < mainBundle, `split files before the main bundle: ${requested.join(' ')}`);
+    assert.ok(requested.indexOf(`/${SEARCH.indexFile}`) > mainBundle, 'the whole index only after the page code');
+    assert.deepEqual(watched.consoleErrors, []);
+    await finish(watched);
+  });
+
+  test('typing, "Show more" and a click on a result work on the page the first paint drew', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await open(page, `/${SEARCH.pagePath}?q=secrets`);
+    await page.waitForResponse((response) => new URL(response.url()).pathname === `/${SEARCH.indexFile}`).catch(() => undefined);
+    await page.getByRole('button', {name: 'Show more results'}).click();
+    await page.waitForFunction(() => document.querySelectorAll('main article').length === 20);
+    await page.getByRole('searchbox', {name: 'Search'}).fill('cron');
+    await page.waitForURL(`${site.base}/${SEARCH.pagePath}?q=cron`);
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Search results for “cron”');
+    const link = page.locator('main article h2 a').first();
+    await link.waitFor();
+    const href = (await link.getAttribute('href'))!;
+    const navigated = page.waitForURL((url) => url.pathname === href.split('#')[0]);
+    let documents = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents += 1;
+    });
+    await link.click();
+    await navigated;
+    assert.equal(documents, 0, 'navigated inside the app, without loading a page');
+    await finish(watched);
+  });
+
+  test('split files from another build are ignored: the page searches as usual', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await page.route(`**/${SEARCH.splitIndexDir}/base.json`, async (route) => {
+      const response = await route.fetch();
+      const base = await response.json();
+      await route.fulfill({response, json: {...base, build: 'another-build'}});
+    });
     await open(page, `/${SEARCH.pagePath}?q=schedule`);
     await page.locator('main article').first().waitFor();
-    const index = requested.indexOf(`/${SEARCH.indexFile}`);
-    const mainBundle = requested.findIndex((path) => /\/assets\/js\/main\.[^/]+\.js$/.test(path));
-    assert.ok(index >= 0 && mainBundle >= 0, requested.join(' '));
-    assert.ok(index < mainBundle, `index requested before the main bundle: ${requested.join(' ')}`);
-    assert.equal(requested.filter((path) => path === `/${SEARCH.indexFile}`).length, 1, 'the preload is the fetch the engine uses');
+    assert.equal(await page.evaluate(() => (window as unknown as {__towerFirstResults?: unknown}).__towerFirstResults), undefined, 'the first paint drew nothing');
+    assert.equal(await page.locator('main h1').innerText(), 'Search results for “schedule”');
+    assert.equal(await page.locator('main article').count(), 10);
+    assert.deepEqual(watched.consoleErrors, []);
+    await finish(watched);
+  });
 
-    requested.length = 0;
+  test('without ?q= nothing of the index loads until the reader types', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await open(page, `/${SEARCH.pagePath}`);
     await page.waitForTimeout(500);
-    assert.ok(!requested.includes(`/${SEARCH.indexFile}`), 'no index for an empty search page');
+    assert.ok(!requested.some((path) => path.startsWith(`/${SEARCH.splitIndexDir}`)), requested.join(' '));
     await page.getByRole('searchbox', {name: 'Search'}).fill('deploy');
     await page.locator('main article').first().waitFor();
     assert.ok(requested.includes(`/${SEARCH.indexFile}`));

@@ -188,7 +188,7 @@ function SearchPageContent(): ReactNode {
   };
 
   const heading = searchHeading(query);
-  const settings: FirstPaintSettings = {classes: RESULT_CLASSES, facetFilters, hitsPerPage: HITS_PER_PAGE};
+  const settings: FirstPaintSettings = {classes: RESULT_CLASSES, facetFilters};
   const html = useMemo(
     () => resultsHtml(pages.flatMap((page) => page.hits), RESULT_CLASSES, processUrl),
     [pages, processUrl],
