@@ -58,6 +58,9 @@ export async function compileFirstPaintScript(manifest: SplitManifest): Promise<
     platform: 'browser',
     charset: 'utf8',
     legalComments: 'none',
+    // Private fields (MiniSearch's and the engine's, all `_name`) get short names: the script is
+    // whole and alone on the page, so nothing outside it reads them. About 180 bytes compressed.
+    mangleProps: /^_[a-z]/i,
     write: false,
     define: {__SPLIT_MANIFEST__: JSON.stringify(manifest)},
     logLevel: 'silent',
