@@ -160,6 +160,9 @@ describe('the build step', () => {
     const code = await compileFirstPaintScript(manifest);
     assert.ok(code.includes('abc123') && code.includes('/search-index/'));
     assert.doesNotMatch(code, /<\/script/i);
+    // Shortened private names must not reach what the React page reads from the drawn results.
+    assert.ok(code.includes('_highlightResult') && code.includes('_snippetResult'));
+    assert.ok(code.includes('__towerFirstResults') && code.includes('__towerHydrateAfter'));
     // Most of the first round trip is the script; the page and the headers need the rest.
     assert.ok(code.length < 40_000, `${code.length} bytes`);
     assert.equal(FIRST_ROUND_TRIP_BYTES, 14_600);

@@ -58,9 +58,11 @@ export async function compileFirstPaintScript(manifest: SplitManifest): Promise<
     platform: 'browser',
     charset: 'utf8',
     legalComments: 'none',
-    // Private fields (MiniSearch's and the engine's, all `_name`) get short names: the script is
-    // whole and alone on the page, so nothing outside it reads them. About 180 bytes compressed.
+    // MiniSearch's private fields (`_name`) get short names: nothing outside the script reads
+    // them. About 180 bytes compressed. The hits' _highlightResult and _snippetResult keep
+    // theirs: the React page reads the drawn results (window.__towerFirstResults).
     mangleProps: /^_[a-z]/i,
+    reserveProps: /^_(highlightResult|snippetResult)$/,
     write: false,
     define: {__SPLIT_MANIFEST__: JSON.stringify(manifest)},
     logLevel: 'silent',
