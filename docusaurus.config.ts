@@ -77,8 +77,7 @@ const config: Config = {
     search: {mode: searchMode, indexUrl: `${SITE.baseUrl}${SEARCH.indexFile}`},
   },
 
-  scripts: [{src: `${SITE.baseUrl}feedback.js`, async: true}],
-  clientModules: ['./src/clientModules/smoothScroll.ts'],
+  clientModules: ['./src/clientModules/smoothScroll.ts', './src/clientModules/feedbackWidget.ts'],
 
   // Paint the server-rendered page before the bundles run (see src/ssrTemplate.ts).
   ssrTemplate: SSR_TEMPLATE,

@@ -1,7 +1,7 @@
 /*
- * "Was this page helpful?" widget, loaded with `async` from the site root so it
- * never blocks rendering. It appends itself under each docs article, also after
- * client-side navigation. With no endpoint configured (the default) the answer
+ * "Was this page helpful?" widget, loaded once the page has loaded and the
+ * browser is idle (src/clientModules/feedbackWidget.ts). It appends itself
+ * under each docs article, also after client-side navigation. With no endpoint configured (the default) the answer
  * opens a prefilled e-mail to support; with <meta name="tower-feedback-endpoint">
  * it POSTs {page, helpful} there instead.
  */
