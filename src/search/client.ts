@@ -6,6 +6,7 @@
  */
 import type {SearchEngine, SearchRequest, SearchResponse} from './engine';
 import type {PackedIndex} from './records';
+import {fetchChecked} from '../utils/fetchChecked';
 
 export type LocalSearchClient = {
   search: (requests: unknown) => Promise<{results: Array<SearchResponse & {index: string}>}>;
@@ -23,10 +24,7 @@ export function loadEngine(indexUrl: string): Promise<SearchEngine> {
   if (!pending) {
     pending = Promise.all([
       import(/* webpackChunkName: "search-engine" */ './engine'),
-      fetch(indexUrl, {credentials: 'same-origin'}).then((response) => {
-        if (!response.ok) throw new Error(`Search index ${indexUrl}: HTTP ${response.status}`);
-        return response.json() as Promise<PackedIndex>;
-      }),
+      fetchChecked(indexUrl, {credentials: 'same-origin'}).then((response) => response.json() as Promise<PackedIndex>),
     ]).then(([{buildEngine}, packed]) => buildEngine(packed));
     // A failed load may be retried on the next query.
     pending.catch(() => engines.delete(indexUrl));

@@ -28,13 +28,12 @@ import {
 } from './searchPage';
 import {SPLIT_FILES, queryShardKeys, type SplitBase, type SplitManifest, type TermShard, type TextBucket} from './split';
 import {addText, engineFromSplit, textFilesNeeded} from './splitIndex';
+import {fetchChecked} from '../utils/fetchChecked';
 
 declare const __SPLIT_MANIFEST__: SplitManifest;
 
 async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, {credentials: 'same-origin'});
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return (await response.json()) as T;
+  return (await (await fetchChecked(url, {credentials: 'same-origin'})).json()) as T;
 }
 
 function sameBuild(manifest: SplitManifest, ...files: Array<{build: string}>): boolean {

@@ -13,16 +13,13 @@ import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import {markdownPath} from '@site/plugins/llms-txt/paths';
 import {useCopyFeedback} from '@site/src/components/CopyFeedback';
+import {fetchChecked} from '@site/src/utils/fetchChecked';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof ContentType>;
 
 async function copyMarkdown(url: string): Promise<void> {
-  const text = async (): Promise<string> => {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    return response.text();
-  };
+  const text = async (): Promise<string> => (await fetchChecked(url)).text();
   try {
     // Safari only accepts a clipboard write started inside the click, so the
     // fetch is handed over as a promise instead of being awaited first.
