@@ -12,10 +12,13 @@
  *
  * A page may ask for its bundles to wait: a script of its own sets
  * `window.__towerHydrateAfter` to a promise, and the bundles start once it
- * settles (or after 3 s whatever happens). The /search page uses this to
+ * settles (or after HYDRATE_AFTER_LIMIT_MS whatever happens). The /search page uses this to
  * draw its first results before anything else competes for the connection
  * (plugins/search-index/first-paint.ts).
  */
+/** How long a page's own script may hold its bundles back (window.__towerHydrateAfter). */
+export const HYDRATE_AFTER_LIMIT_MS = 3000;
+
 export const SSR_TEMPLATE = `
 <!DOCTYPE html>
 <html <%~ it.htmlAttributes %>>
@@ -53,7 +56,7 @@ export const SSR_TEMPLATE = `
   }
   requestAnimationFrame(function () { setTimeout(startWhenReady, 0); });
   setTimeout(startWhenReady, 1000);
-  setTimeout(start, 3000);
+  setTimeout(start, ${HYDRATE_AFTER_LIMIT_MS});
 })();</script>
     <%~ it.postBodyTags %>
   </body>

@@ -12,9 +12,10 @@
  * slow phone the results get the connection first; React then hydrates the
  * page as it is and checks the results against the whole index.
  *
- * Whenever it cannot be exact (an unexpected page, files from another build,
- * a phrase query that would need most of the text), it draws nothing and
- * the React page searches as it always does.
+ * Whenever it cannot be exact or quick (an unexpected page, files from
+ * another build, a phrase query that would need most of the text, a query
+ * of more than a dozen words, files that arrive too late), it draws nothing
+ * and the React page searches as it always does.
  */
 import {
   FIRST_PAINT_ATTRIBUTE,
@@ -29,8 +30,19 @@ import {
 import {SPLIT_FILES, queryShardKeys, type SplitBase, type SplitManifest, type TermShard, type TextBucket} from './split';
 import {addText, engineFromSplit, textFilesNeeded} from './splitIndex';
 import {fetchChecked} from '../utils/fetchChecked';
+import {HYDRATE_AFTER_LIMIT_MS} from '../ssrTemplate';
+import {termsOf} from './text';
 
 declare const __SPLIT_MANIFEST__: SplitManifest;
+
+/** Longer queries are left to the React page: ranking them would hold the page up. */
+const MAX_QUERY_TERMS = 12;
+
+/**
+ * Past this moment (since the navigation started) the page's bundles may be
+ * starting whatever happens, and React must find the page as the server sent it.
+ */
+const DRAW_DEADLINE_MS = HYDRATE_AFTER_LIMIT_MS - 500;
 
 async function getJson<T>(url: string): Promise<T> {
   return (await (await fetchChecked(url, {credentials: 'same-origin'})).json()) as T;
@@ -41,6 +53,7 @@ function sameBuild(manifest: SplitManifest, ...files: Array<{build: string}>): b
 }
 
 async function draw(query: string, manifest: SplitManifest): Promise<void> {
+  if (termsOf(query).length > MAX_QUERY_TERMS) return;
   const results = document.querySelector<HTMLElement>(`[${FIRST_PAINT_ATTRIBUTE}]`);
   const main = results?.closest('main');
   if (!results || !main) return;
@@ -62,6 +75,7 @@ async function draw(query: string, manifest: SplitManifest): Promise<void> {
   texts.forEach((file, i) => addText(engine.records, buckets[i], file, manifest));
 
   const page: ResultsPage = engine.search(request);
+  if (performance.now() > DRAW_DEADLINE_MS) return;
   const pages = [page];
   const heading = main.querySelector('h1');
   const box = main.querySelector<HTMLInputElement>('input[name="q"]');
