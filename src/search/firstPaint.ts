@@ -25,6 +25,7 @@ import {
   searchPageRequest,
   searchSummary,
   type FirstPaintSettings,
+  type FirstResults,
   type ResultsPage,
 } from './searchPage';
 import {SPLIT_FILES, queryShardKeys, type SplitBase, type SplitManifest, type TermShard, type TextBucket} from './split';
@@ -52,12 +53,24 @@ function sameBuild(manifest: SplitManifest, ...files: Array<{build: string}>): b
   return files.every((file) => file.build === manifest.build);
 }
 
+/**
+ * Draws the first results for `query`. The heading and the box show the
+ * query at once, before the page first paints (nothing moves when the
+ * results arrive); the results follow when their files have.
+ */
 async function draw(query: string, manifest: SplitManifest): Promise<void> {
   if (termsOf(query).length > MAX_QUERY_TERMS) return;
   const results = document.querySelector<HTMLElement>(`[${FIRST_PAINT_ATTRIBUTE}]`);
   const main = results?.closest('main');
   if (!results || !main) return;
   const settings = JSON.parse(results.getAttribute(FIRST_PAINT_ATTRIBUTE) ?? '') as FirstPaintSettings;
+  const heading = main.querySelector('h1');
+  const box = main.querySelector<HTMLInputElement>('input[name="q"]');
+  if (heading) heading.textContent = searchHeading(query);
+  if (box) box.value = query;
+  // The React page starts from this state, results or not, so that it renders the heading shown.
+  const first: FirstResults = {query, filtersKey: JSON.stringify(settings.facetFilters), page: null};
+  window.__towerFirstResults = first;
 
   const [base, ...shards] = await Promise.all([
     getJson<SplitBase>(manifest.folder + SPLIT_FILES.base),
@@ -77,12 +90,8 @@ async function draw(query: string, manifest: SplitManifest): Promise<void> {
   const page: ResultsPage = engine.search(request);
   if (performance.now() > DRAW_DEADLINE_MS) return;
   const pages = [page];
-  const heading = main.querySelector('h1');
-  const box = main.querySelector<HTMLInputElement>('input[name="q"]');
   const summary = main.querySelector('[aria-live]');
   const more = main.querySelector<HTMLButtonElement>('[data-more-results]');
-  if (heading) heading.textContent = searchHeading(query);
-  if (box) box.value = query;
   if (summary) summary.textContent = searchSummary({query, error: null, pages, loading: false});
   if (more) more.hidden = !hasMorePages(pages);
   results.innerHTML = resultsHtml(page.hits, settings.classes, (url) => {
@@ -90,7 +99,7 @@ async function draw(query: string, manifest: SplitManifest): Promise<void> {
     return parsed.pathname + parsed.hash;
   });
   const drawnAt = performance.now();
-  window.__towerFirstResults = {query, filtersKey: JSON.stringify(settings.facetFilters), page};
+  first.page = page;
   await onScreen(drawnAt);
 }
 

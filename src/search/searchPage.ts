@@ -36,8 +36,12 @@ export type ResultClasses = {result: string; resultTitle: string; breadcrumbs: s
 export type FirstPaintSettings = {classes: ResultClasses; facetFilters: FacetFilters};
 export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
 
-/** The first results, as drawn before hydration; the React page starts from them. */
-export type FirstResults = {query: string; filtersKey: string; page: ResultsPage};
+/**
+ * What the first-paint script drew before hydration; the React page starts
+ * from it. `page` is null while (or if) the results are not drawn: the
+ * heading and the box already show the query.
+ */
+export type FirstResults = {query: string; filtersKey: string; page: ResultsPage | null};
 
 declare global {
   interface Window {

@@ -337,7 +337,7 @@ describe('search page (local index)', () => {
     });
     await open(page, `/${SEARCH.pagePath}?q=schedule`);
     await page.locator('main article').first().waitFor();
-    assert.equal(await page.evaluate(() => (window as unknown as {__towerFirstResults?: unknown}).__towerFirstResults), undefined, 'the first paint drew nothing');
+    assert.equal(await page.evaluate(() => (window as unknown as {__towerFirstResults?: {page: unknown}}).__towerFirstResults?.page), null, 'the first paint drew no results');
     assert.equal(await page.locator('main h1').innerText(), 'Search results for “schedule”');
     assert.equal(await page.locator('main article').count(), 10);
     assert.deepEqual(watched.consoleErrors, []);

@@ -95,8 +95,8 @@ function SearchPageContent(): ReactNode {
   const processUrl = useSearchResultUrlProcessor();
   const navigate = useInAppNavigation();
   const filtersKey = JSON.stringify(facetFilters);
-  // The results the first-paint script drew before hydration (src/search/firstPaint/draw.ts), if any:
-  // the page starts from them, so the first client render is the page already on screen.
+  // What the first-paint script drew before hydration (src/search/firstPaint.ts), if anything:
+  // the page starts from it, so the first client render is the page already on screen.
   const [first] = useState(() =>
     firstResultsFor(typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('q'), filtersKey),
   );
@@ -107,13 +107,13 @@ function SearchPageContent(): ReactNode {
     () => typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('q'),
     [],
   );
-  const [pages, setPages] = useState<ResultsPage[]>(first ? [first.page] : []);
+  const [pages, setPages] = useState<ResultsPage[]>(first?.page ? [first.page] : []);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const requestId = useRef(0);
   const searchedBefore = useRef(false);
   /** The query and filters the results on screen answer. */
-  const shownFor = useRef<string | null>(first ? `${first.query}\u0000${first.filtersKey}` : null);
+  const shownFor = useRef<string | null>(first?.page ? `${first.query}\u0000${first.filtersKey}` : null);
 
   // Keep ?q= in step with the box (replace: typing is not navigation).
   useEffect(() => {
