@@ -50,7 +50,7 @@ export type SearchResponse = {
 };
 
 /** A ranked section: `terms` are the index terms it matched, `match` the fields each matched in. */
-export type Ranked = {record: SearchRecord; score: number; terms: string[]; fields: Set<string>; match: Record<string, string[]>};
+export type Ranked = {record: SearchRecord; score: number; terms: string[]; match: Record<string, string[]>};
 
 type IndexedDoc = {id: number; title: string; path: string; content: string};
 
@@ -228,10 +228,8 @@ export class SearchEngine {
     const raw = query.toLowerCase().trim().replace(/\s+/g, ' ');
     return results
       .map((result) => {
-        const fields = new Set<string>();
-        for (const matchedFields of Object.values(result.match)) for (const field of matchedFields) fields.add(field);
         const record = this.records[result.id];
-        return {record, score: result.score * phraseBoost(phrase, raw, record), terms: result.terms, fields, match: result.match};
+        return {record, score: result.score * phraseBoost(phrase, raw, record), terms: result.terms, match: result.match};
       })
       .sort((a, b) => b.score - a.score);
   }
@@ -273,7 +271,7 @@ function snippetSize(attributes: string[] | undefined): number {
 }
 
 function toHit(entry: Ranked, tags: HighlightTags, contentWords: number, ellipsis: string): LocalHit {
-  const {record, terms, fields} = entry;
+  const {record, terms, match} = entry;
   const matched = new Set(terms);
   const hierarchy: LocalHit['_highlightResult']['hierarchy'] = {};
   const snippetHierarchy: LocalHit['_snippetResult']['hierarchy'] = {};
@@ -289,7 +287,8 @@ function toHit(entry: Ranked, tags: HighlightTags, contentWords: number, ellipsi
   const contentHighlight = highlight(content, matched, tags);
   const contentSnippet = snippet(content, matched, tags, contentWords, ellipsis);
   // A hit found only in body text is shown as a content hit with its snippet.
-  const type = !fields.has('title') && content && contentSnippet.matched ? 'content' : record.type;
+  const inTitle = Object.values(match).some((fields) => fields.includes('title'));
+  const type = !inTitle && content && contentSnippet.matched ? 'content' : record.type;
   return {
     ...record,
     type,
