@@ -189,6 +189,13 @@ describe('engine', () => {
     for (const h of markup.hits) assert.doesNotMatch(JSON.stringify(h._highlightResult), /<script/);
   });
 
+  test('a section found by its text alone is a content hit; one found by its heading keeps its level', () => {
+    const byText = engine.search({query: 'cron expr'}).hits.find((h) => h.anchor === 'tower-schedules-create')!;
+    assert.equal(byText.type, 'content');
+    const byHeading = engine.search({query: 'schedules'}).hits.find((h) => h.anchor === 'schedules')!;
+    assert.equal(byHeading.type, 'lvl2');
+  });
+
   test('snippets are a window around the first match', () => {
     const text = `${'word '.repeat(50)}target ${'tail '.repeat(50)}`;
     const {value} = snippet(text, new Set(['target']), {pre: '[', post: ']'}, 10, '…');
