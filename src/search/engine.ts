@@ -102,6 +102,9 @@ export function matchesFacets(record: SearchRecord, groups: string[][]): boolean
   );
 }
 
+/** The boost of a section whose text names the query verbatim (see phraseBoost). */
+export const TEXT_PHRASE_BOOST = 1.5;
+
 /**
  * Words found together beat words found apart: a section whose own heading is
  * the query ("tower login") or contains it as a phrase, or whose text names it
@@ -113,7 +116,7 @@ export function phraseBoost(phrase: string, raw: string, record: SearchRecord): 
   if (fromHeading > 1) return fromHeading;
   // A plain substring test keeps this cheap on long sections.
   const content = (record.content ?? '').toLowerCase();
-  if (content.includes(raw) || content.includes(raw.replace(/ /g, '-'))) return 1.5;
+  if (content.includes(raw) || content.includes(raw.replace(/ /g, '-'))) return TEXT_PHRASE_BOOST;
   return 1;
 }
 

@@ -1,7 +1,7 @@
 /**
  * What the /search page draws, in one place for its two painters: the React
  * page (src/theme/SearchPage) and the script that draws the first results
- * before React has loaded (src/search/firstPaint/draw.ts). Both send the same
+ * before React has loaded (src/search/firstPaint.ts). Both send the same
  * request and turn the answer into the same heading, summary and results
  * markup, so the page React hydrates is exactly the page already on screen.
  *

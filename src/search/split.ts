@@ -1,6 +1,6 @@
 /**
  * The search index split into small files, for the search page's first
- * paint (src/search/firstPaint/): a reader who opens /search?q=... on a
+ * paint (src/search/firstPaint.ts): a reader who opens /search?q=... on a
  * phone should not wait for the whole index (about 115 KB) and the site's
  * JavaScript before seeing results.
  *

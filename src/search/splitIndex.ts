@@ -4,7 +4,7 @@
  * browser.
  */
 import type {AsPlainObject} from 'minisearch';
-import {headingPhraseBoost, SearchEngine, type Ranked, type SearchRequest} from './engine';
+import {headingPhraseBoost, SearchEngine, TEXT_PHRASE_BOOST, type Ranked, type SearchRequest} from './engine';
 import {unpackIndex, type PackedIndex, type SearchRecord} from './records';
 import {
   SPLIT_FORMAT_VERSION,
@@ -98,7 +98,7 @@ export const MAX_TEXT_FILES = 24;
 /**
  * The sections whose text a page of results needs: the ones shown (snippets)
  * and, for a query of several words, every section that a phrase in its text
- * (a 1.5x boost, see phraseBoost) could lift onto the page.
+ * (TEXT_PHRASE_BOOST) could lift onto the page.
  */
 export function sectionsNeedingText(ranked: Ranked[], query: string, hitsPerPage: number): number[] {
   const shown = ranked.slice(0, hitsPerPage);
@@ -112,7 +112,7 @@ export function sectionsNeedingText(ranked: Ranked[], query: string, hitsPerPage
       if (headingPhraseBoost(phrase, entry.record) > 1) continue;
       // Text that holds the query holds each of its words: a section without one of them in its text cannot gain.
       if (!terms.every((term) => entry.match[term]?.includes('content'))) continue;
-      if (entry.score * 1.5 >= lowestShown) needed.add(Number(entry.record.objectID));
+      if (entry.score * TEXT_PHRASE_BOOST >= lowestShown) needed.add(Number(entry.record.objectID));
     }
   }
   return [...needed];

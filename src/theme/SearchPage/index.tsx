@@ -17,7 +17,6 @@ import {PageMetadata} from '@docusaurus/theme-common';
 import {useSearchResultUrlProcessor} from '@docusaurus/theme-search-algolia/client';
 import {
   FIRST_PAINT_ATTRIBUTE,
-  HITS_PER_PAGE,
   firstResultsFor,
   hasMorePages,
   resultsHtml,
