@@ -58,7 +58,7 @@ function wireBytes(file: string): number {
 function firstPaintFigures(packed: PackedIndex, list: string[]) {
   const split = splitIndex(packed, 'bench', '/');
   const dir = path.join(BUILD, SEARCH.splitIndexDir);
-  const filters = [['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']];
+  const filters = SEARCH.searchPageFacetFilters.map((group) => (typeof group === 'string' ? group : [...group]));
   const files: number[] = [];
   const bytes: number[] = [];
   for (const query of list) {

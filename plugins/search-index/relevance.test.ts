@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {before, describe, test} from 'node:test';
+import {SEARCH} from '../../src/constants';
 import {SearchEngine} from '../../src/search/engine';
 import type {PackedIndex} from '../../src/search/records';
 import {searchPageRequest, type FacetFilters} from '../../src/search/searchPage';
@@ -133,8 +134,7 @@ describe('relevance of the local index', () => {
   });
 });
 
-/** The facet filters the /search page sends (its contextual filters in this site). */
-const SEARCH_PAGE_FILTERS: FacetFilters = [['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']];
+const SEARCH_PAGE_FILTERS: FacetFilters = SEARCH.searchPageFacetFilters.map((group) => (typeof group === 'string' ? group : [...group]));
 
 /** What src/search/firstPaint.ts draws for a query, from the files it would fetch; null if it would leave the query to React. */
 function firstPaint(split: SplitIndex, query: string) {

@@ -286,6 +286,9 @@ describe('search page (local index)', () => {
     assert.ok(drawnBeforeMain, 'the main bundle was requested');
     const drawn = drawnBeforeMain as unknown as {articles: number; heading: string; summary: string; html: string};
     assert.equal(drawn.articles, 10);
+    // The filters the Node-side checks of the first paint rank with are the page's own.
+    const settings = JSON.parse((await page.locator('[data-first-paint]').getAttribute('data-first-paint'))!);
+    assert.deepEqual(settings.facetFilters, SEARCH.searchPageFacetFilters);
     assert.equal(drawn.heading, 'Search results for “schedule”');
     assert.match(drawn.summary, /^\d+ results, showing 10\.$/);
     // Hydrated, confirmed against the whole index, and still the same elements.
