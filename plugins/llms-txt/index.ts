@@ -20,6 +20,7 @@ import type {IncomingMessage, ServerResponse} from 'node:http';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {SITE, SIDEBARS} from '../../src/constants';
 import {generate, LlmsInputError, type DocInput, type GenerateInput, type SdkManifest, type SidebarItem} from './generate';
+import {expandIncludes} from '../include-file/expand';
 
 export type LlmsTxtOptions = {
   productName: string;
@@ -85,7 +86,8 @@ export default function llmsTxtPlugin(context: LoadContext, options: Partial<Llm
           title: doc.title,
           permalink: doc.permalink,
           source,
-          raw: await readFile(path.join(siteDir, source), 'utf8'),
+          // Fences that include a file (plugins/include-file) carry that file's text here too.
+          raw: expandIncludes(await readFile(path.join(siteDir, source), 'utf8'), {siteDir, sourceName: source}).markdown,
           unlisted: doc.unlisted,
         };
       }),
