@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
-import {cleanMarkdown, MarkdownCleanError, outsideFences, shiftHeadings} from './markdown';
+import {cleanMarkdown, MarkdownCleanError, outsideFences, shiftHeadings, tidy} from './markdown';
 
 const options = {pageUrl: 'https://docs.example.com/docs/guide', siteUrl: 'https://docs.example.com', sourceName: 'docs/guide.md'};
 const clean = (source: string, extra: Partial<typeof options> & {title?: string} = {}): string =>
@@ -186,6 +186,11 @@ describe('cleanMarkdown', () => {
 });
 
 describe('helpers', () => {
+  test('tidy collapses blank lines and trailing spaces in prose but leaves code as it is', () => {
+    const code = ['```python', 'def a():  ', '    pass', '', '', 'def b():', '    pass', '```'];
+    assert.equal(tidy(['', 'Intro.   ', '', '', '', ...code, '', '', 'End.', '', ''].join('\n')), ['Intro.', '', ...code, '', 'End.', ''].join('\n'));
+  });
+
   test('outsideFences skips code, even inside blockquotes', () => {
     assert.deepEqual(outsideFences('a\n```js\nb\n```\nc\n> ```\n> d\n> ```\ne'), ['a', 'c', 'e']);
   });

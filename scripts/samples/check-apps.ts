@@ -176,6 +176,8 @@ export interface AppCheckOptions {
   knownApps?: Map<string, Set<string>>;
 }
 
+const quote = (name: string) => `"${name}"`;
+
 const READ_CALL: Record<string, (name: string) => string> = {
   parameter: (name) => `tower.parameter("${name}")`,
   secret: (name) => `tower.secret("${name}")`,
@@ -227,7 +229,7 @@ export function checkApp(app: AppUnderCheck, stdlib: ReadonlySet<string>, option
       if (kind === 'parameter' && !isParameter) {
         problems.push({
           ...at(line),
-          message: `${READ_CALL.parameter(name)} reads a parameter that the Towerfile of ${app.name} does not declare${didYouMean(name, declared)}`,
+          message: `${READ_CALL.parameter(name)} reads a parameter that the Towerfile of ${app.name} does not declare${didYouMean(name, declared, quote)}`,
         });
       } else if (kind === 'secret' && !isSecret) {
         problems.push({
@@ -252,7 +254,7 @@ export function checkApp(app: AppUnderCheck, stdlib: ReadonlySet<string>, option
         if (!childParameters) {
           problems.push({
             ...at(line),
-            message: `tower.run_app("${child}") starts an app that no example project defines${didYouMean(child, options.knownApps.keys())}`,
+            message: `tower.run_app("${child}") starts an app that no example project defines${didYouMean(child, options.knownApps.keys(), quote)}`,
           });
           continue;
         }
@@ -263,7 +265,7 @@ export function checkApp(app: AppUnderCheck, stdlib: ReadonlySet<string>, option
         for (const parameter of parameters.filter((p) => !childParameters.has(p))) {
           problems.push({
             ...at(line),
-            message: `tower.run_app("${child}") passes ${parameter}, which the Towerfile of ${child} does not declare (Tower rejects the run)${didYouMean(parameter, childParameters)}`,
+            message: `tower.run_app("${child}") passes ${parameter}, which the Towerfile of ${child} does not declare (Tower rejects the run)${didYouMean(parameter, childParameters, quote)}`,
           });
         }
       }

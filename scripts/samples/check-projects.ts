@@ -80,6 +80,8 @@ interface AppFolder {
   towerfile: string;
   /** The Towerfile's script, relative to the root. */
   script: string;
+  /** False when `source` leaves the script out (already reported; the app's reads are then incomplete). */
+  scriptPackaged: boolean;
   packaged: string[];
   parameters: Map<string, { file: string; line: number }>;
   dependencies: Dependencies | null;
@@ -223,7 +225,7 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
       secrets: documentedSecrets(showingPages.flatMap((page) => page.blocks)),
       secretsDocumentedIn: showingPages.map((page) => page.file),
     };
-    problems.push(...checkApp(model, stdlib, { requireDeclaredParametersRead: true, knownApps }));
+    problems.push(...checkApp(model, stdlib, { requireDeclaredParametersRead: app.scriptPackaged, knownApps }));
 
     // Everything that is deployed is shown on a page.
     for (const file of [app.towerfile, ...app.packaged]) {
@@ -300,7 +302,8 @@ function readApp(
   const lineOf = (...keys: string[]) => locateTomlPath(text, keys) + 1 || 1;
   const issues = validator ? validator(data) : [];
   for (const issue of issues) problems.push({ file: towerfile, line: lineOf(...issue.path), message: issue.message });
-  if (issues.length > 0 || typeof data.app?.name !== 'string' || typeof data.app.script !== 'string') return null;
+  // Schema problems are reported above; the app is still checked as far as its name and script allow.
+  if (typeof data.app?.name !== 'string' || typeof data.app.script !== 'string') return null;
 
   const prefix = appDir === '.' ? '' : `${appDir}/`;
   const inDir = projectFileList.filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length));
@@ -321,7 +324,8 @@ function readApp(
   }
 
   const script = data.app.script.replace(/^(\.\/)+/, '');
-  if (!packagedHere.includes(script)) {
+  const scriptPackaged = packagedHere.includes(script);
+  if (!scriptPackaged) {
     problems.push({ file: towerfile, line: lineOf('app', 'script'), message: `the script ${data.app.script} is not among the files that source packages (or does not exist)` });
   }
 
@@ -360,6 +364,7 @@ function readApp(
     name: data.app.name,
     towerfile,
     script: `${dir}/${script}`,
+    scriptPackaged,
     packaged,
     parameters,
     dependencies,
