@@ -21,6 +21,7 @@ import {
 } from './check-references';
 import { checkExamples, isIncludeBlock, type PageBlocks } from './check-projects';
 import { checkPageApps, type PageForApps } from './check-page-apps';
+import { resolvePython } from './python-analysis';
 import { compareProblems, type Problem } from './types';
 
 export interface CheckOptions {
@@ -145,6 +146,7 @@ export function checkSamples(options: CheckOptions): CheckReport {
   const cliIndex = cliManifest ? new CliIndex(cliManifest) : null;
 
   const files = options.files ? options.files.map((f) => toRelative(root, f)) : listDocFiles(root);
+  const interpreter = resolvePython(options.python);
   const pythonDocs: PythonDocument[] = [];
   const pages: (PageBlocks & PageForApps)[] = [];
   for (const file of files) {
@@ -174,18 +176,18 @@ export function checkSamples(options: CheckOptions): CheckReport {
     pythonDocs.push({ file, blocks });
   }
 
-  const python = checkPythonDocuments(pythonDocs, options.python);
+  const python = checkPythonDocuments(pythonDocs, interpreter);
   stats.pythonParsed = python.parsed;
   stats.pythonFragments = python.fragments;
   problems.push(...python.problems);
 
-  const pageApps = checkPageApps(pages.map((page) => ({ ...page, blocks: page.blocks.filter((block) => !isIncludeBlock(block)) })), options.python);
+  const pageApps = checkPageApps(pages.map((page) => ({ ...page, blocks: page.blocks.filter((block) => !isIncludeBlock(block)) })), interpreter);
   stats.pageApps = pageApps.apps;
   problems.push(...pageApps.problems);
   const known = pageApps.known;
 
   if (!options.files) {
-    const examples = checkExamples({ root, pages, validator, python: options.python });
+    const examples = checkExamples({ root, pages, validator, python: interpreter });
     stats.projects = examples.stats.projects;
     stats.projectApps = examples.stats.apps;
     stats.projectPythonFiles = examples.stats.pythonFiles;

@@ -12,7 +12,8 @@
  * - every packaged module that needs only the standard library is imported by a test_*.py, and
  *   each folder with test_*.py files passes `python3 -S -m unittest` (-S: without site-packages,
  *   so a test that needs a third-party package fails here as it would on a clean machine);
- * - a docs page shows every file that is deployed (an include fence) and links the download.
+ * - a docs page shows every deployed file of code or configuration (an include fence) and links the
+ *   download.
  *
  * A page's include fences must name a file that exists, and be empty. An included file that is not
  * part of a project is checked like a code block of its language; one that is, only as part of its
@@ -70,6 +71,8 @@ export function isIncludeBlock(block: CodeBlock): boolean {
 }
 
 const TEST_FILE = /(^|\/)test_[^/]*\.py$/;
+/** Deployed files a page must show: code and configuration. Data files (CSV, JSON, ...) may stay in the download only. */
+const SHOWN_FILE = /(?:\.(?:py|sh|sql|toml|ya?ml)|(?:^|\/)(?:Towerfile|requirements\.txt))$/;
 const TEST_TIMEOUT_MS = 120_000;
 
 interface AppFolder {
@@ -143,7 +146,9 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
       if (!shownOn.has(file)) shownOn.set(file, new Set());
       shownOn.get(file)!.add(page.file);
       if (!file.startsWith(projectPrefix) && !outsideProjects.has(file)) {
-        outsideProjects.set(file, { ...block, line: 0, code: readFileSync(path.join(root, file), 'utf8').replace(/\n$/, '') });
+        // A Towerfile is validated as one whatever the fence's title says.
+        const meta = path.posix.basename(file) === 'Towerfile' ? `${block.meta} towerfile` : block.meta;
+        outsideProjects.set(file, { ...block, meta, line: 0, code: readFileSync(path.join(root, file), 'utf8').replace(/\n$/, '') });
       }
     }
   }
@@ -227,8 +232,8 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
     };
     problems.push(...checkApp(model, stdlib, { requireDeclaredParametersRead: app.scriptPackaged, knownApps }));
 
-    // Everything that is deployed is shown on a page.
-    for (const file of [app.towerfile, ...app.packaged]) {
+    // Every deployed file a reader would read (code and configuration, not data) is shown on a page.
+    for (const file of [app.towerfile, ...app.packaged].filter((f) => SHOWN_FILE.test(f))) {
       if (!shownOn.has(file)) {
         problems.push({ file, line: 1, message: `${file} is part of app ${app.name}, but no docs page shows it: include it with a fence such as \`\`\`${fenceLanguage(file)} file="${file}"` });
       }

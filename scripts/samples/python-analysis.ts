@@ -153,6 +153,17 @@ for code in json.load(sys.stdin.buffer):
 json.dump({"stdlib": sorted(sys.stdlib_module_names | {"__future__"}), "results": results}, sys.stdout)
 `;
 
+/**
+ * The interpreter behind a command such as `python3`, asked once: a version manager's shim (pyenv)
+ * costs a few hundred milliseconds on every start, and the checks start python3 about a dozen
+ * times. Falls back to the command itself when it cannot be asked.
+ */
+export function resolvePython(python = 'python3'): string {
+  const run = spawnSync(python, ['-S', '-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
+  const executable = run.status === 0 ? run.stdout.trim() : '';
+  return executable !== '' ? executable : python;
+}
+
 /** Analyses every source in one python3 process. Throws if python3 cannot be run or answers garbage. */
 export function analysePython(sources: string[], python = 'python3'): AnalysisResult {
   const run = spawnSync(python, ['-c', ANALYSER], {

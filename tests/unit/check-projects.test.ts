@@ -235,12 +235,26 @@ describe('example projects', () => {
     rejects(copy, 'docs/examples/reports.md:9', /must be empty: the file is its content/);
   });
 
+  it('require pages to show deployed code and configuration, not data files', () => {
+    const withData = {
+      ...replaceIn('examples/reports/report/Towerfile', 'script = "./report.py"', 'script = "./report.py"\nsource = ["./report.py", "./requirements.txt", "./days.csv", "./job.sql"]'),
+      'examples/reports/report/days.csv': 'day\n2025-06-02\n',
+      'examples/reports/report/job.sql': 'SELECT 1\n',
+    };
+    rejects(check(withData), 'examples/reports/report/job.sql:1', /part of app demo-report, but no docs page shows it/);
+  });
+
   it('check a file included from outside examples/ like a code block of its language', () => {
     const problems = check({
       'snippets/broken.py': 'def f(:\n',
       'docs/examples/reports.md': `${VALID['docs/examples/reports.md']}\n${FENCE}python file="snippets/broken.py"\n${FENCE}\n`,
     });
     rejects(problems, 'snippets/broken.py:1', /python does not compile/);
+    const towerfile = check({
+      'snippets/Towerfile': '[app]\nname = "x"\n',
+      'docs/examples/reports.md': `${VALID['docs/examples/reports.md']}\n${FENCE}toml file="snippets/Towerfile"\n${FENCE}\n`,
+    });
+    rejects(towerfile, 'snippets/Towerfile:1', /missing required key "script"/);
   });
 });
 
