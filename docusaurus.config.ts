@@ -19,6 +19,7 @@ import {
   SIDEBARS,
   SITE,
   SUPPORT_EMAIL,
+  TABLE_OF_CONTENTS,
 } from './src/constants';
 
 /**
@@ -139,7 +140,7 @@ const config: Config = {
     docs: {
       sidebar: {hideable: false, autoCollapseCategories: false},
     },
-    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    tableOfContents: {...TABLE_OF_CONTENTS},
     navbar: {
       title: SITE.title,
       hideOnScroll: true,

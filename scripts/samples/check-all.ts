@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { listFiles } from '../files';
 import path from 'node:path';
-import { scanMarkdown } from './extract-blocks';
+import { fenceProblems, scanMarkdown } from './extract-blocks';
 import { checkPythonDocuments, type PythonDocument } from './check-python';
 import { checkTomlBlocks, createTowerfileValidator, type TowerfileValidator } from './check-towerfile';
 import { checkShellBlocks, CliIndex, type CliManifest } from './check-cli';
@@ -158,9 +158,7 @@ export function checkSamples(options: CheckOptions): CheckReport {
     stats.files++;
     const text = readFileSync(abs, 'utf8');
     const scanned = scanMarkdown(text);
-    for (const block of scanned.blocks) {
-      if (!block.closed) problems.push({ file, line: block.line, message: 'code fence is never closed' });
-    }
+    problems.push(...fenceProblems(scanned.blocks).map((p) => ({ file, ...p })));
     // A fence that includes a file shows that file: it is checked with its example project (check-projects.ts).
     const blocks = scanned.blocks.filter((block) => !isIncludeBlock(block));
     pages.push({ file, text, blocks: scanned.blocks, headings: scanned.headings });

@@ -220,7 +220,10 @@ export function checkApp(app: AppUnderCheck, stdlib: ReadonlySet<string>, option
 
     for (const { kind, name, line } of analysis.reads) {
       if (name === null) {
-        problems.push({ ...at(line), message: `app ${app.name} reads a ${kind === 'env' ? 'variable' : kind} whose name is not a string literal, so it cannot be checked against the Towerfile` });
+        // Looping over os.environ is fine; a parameter or secret should be named where it is read.
+        if (kind !== 'env') {
+          problems.push({ ...at(line), message: `app ${app.name} reads a ${kind} whose name is not a string literal, so it cannot be checked against the Towerfile` });
+        }
         continue;
       }
       read.add(name);

@@ -362,6 +362,73 @@ describe('apps shown on a page (a Towerfile and Python in one section)', () => {
     assert.deepEqual(where(checkPage(text).problems), []);
   });
 
+  it('take the deepest section around the Towerfile that holds code, as reference entries need', () => {
+    const text = lines(
+      '# Reference',
+      '',
+      '## Parameters',
+      '',
+      '### `tower.param`',
+      '',
+      `${FENCE}python`,
+      'import tower',
+      'size = tower.param("batch_size", "500")',
+      FENCE,
+      '',
+      '### `tower.parameter`',
+      '',
+      `${FENCE}python`,
+      'import tower',
+      'print(tower.parameter("friend"))',
+      FENCE,
+      '',
+      `${FENCE}toml title="Towerfile"`,
+      '[app]',
+      'name = "hello"',
+      'script = "./hello.py"',
+      '',
+      '[[parameters]]',
+      'name = "friend"',
+      FENCE,
+      '',
+      'List `tower` in the app\'s `requirements.txt`.',
+    );
+    const report = checkPage(text);
+    assert.deepEqual(where(report.problems), []);
+    assert.equal(report.apps, 1);
+    rejects(checkPage(text.replace('print(tower.parameter("friend"))', 'print(tower.parameter("friends"))')).problems, 'docs/guide.md:16', /"friends"\) reads a parameter that the Towerfile of hello does not declare \(did you mean "friend"\?\)/);
+  });
+
+  it('give a Towerfile shown before the first H2 only the opening of the page', () => {
+    const text = lines('# Page', '', `${FENCE}toml title="Towerfile"`, '[app]', 'name = "tiny"', 'script = "./t.py"', FENCE, '', '## Later', '', `${FENCE}python`, 'import os', 'print(os.environ["ANYTHING"])', FENCE);
+    assert.deepEqual(checkPage(text), { problems: [], known: [], apps: 0 });
+  });
+
+  it('find the dependency file a step-by-step guide shows for the app in its own section, on that page or another', () => {
+    const guide = lines(
+      '# Build it',
+      '',
+      '## Declare dependencies',
+      '',
+      'For `prices`, create `requirements.txt`:',
+      '',
+      `${FENCE}text`,
+      'tower[iceberg]',
+      FENCE,
+      '',
+      APP_SECTION('Then the code:', CODE).split('\n').slice(2).join('\n'),
+    );
+    assert.deepEqual(where(checkPage(guide).problems), []);
+    const next = page('docs/next.md', APP_SECTION('It is the app of the first guide.', CODE));
+    assert.deepEqual(where(checkPageApps([page('docs/guide.md', guide), next]).problems), []);
+    assert.equal(checkPageApps([next]).problems.length, 2, 'without the first guide, polars and tower are not installed');
+  });
+
+  it('accept code that loops over os.environ, but not a parameter read by a name it computes', () => {
+    assert.deepEqual(where(checkPage(APP_SECTION(SHOWN, [...CODE, 'for name in os.environ:', '    print(os.environ[name])'])).problems), []);
+    rejects(checkPage(APP_SECTION(SHOWN, [...CODE, 'key = "KEEP_" + "DAYS"', 'keep = tower.parameter(key)'])).problems, 'docs/guide.md:30', /reads a parameter whose name is not a string literal/);
+  });
+
   it('fail when a known problem of another page no longer occurs, so the list only shrinks', () => {
     const [known] = KNOWN_PAGE_APP_PROBLEMS;
     const report = checkPage(APP_SECTION(SHOWN, CODE), known.file);
