@@ -28,7 +28,7 @@ export const DOC_ROUTES: Route[] = [
   {path: '/docs/using-tower/retries', heading: 'Retry failed runs'},
   {path: '/docs/using-tower/webhooks', heading: 'Webhooks'},
   {path: '/docs/using-tower/working-in-teams', heading: 'Working in teams'},
-  {path: '/docs/using-tower/api-keys', heading: 'API keys and service accounts'},
+  {path: '/docs/using-tower/api-keys', heading: 'API keys'},
   {path: '/docs/using-tower/working-with-tables', heading: 'Working with Tables'},
   {path: '/docs/using-tower/working-with-models', heading: 'Working with Models'},
   {path: '/docs/using-tower/mcp-walkthrough', heading: 'MCP walkthrough'},
