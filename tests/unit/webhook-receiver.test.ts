@@ -24,9 +24,9 @@ function titled(title: string): CodeBlock {
   return block;
 }
 
-/** The first `text` block after the `bash` block that runs `command`: the output the page promises. */
+/** The first `text` block after the `bash` block whose last line is `command`: the output the page promises. */
 function shownOutputOf(command: string): string {
-  const run = blocks.findIndex((b) => b.lang === 'bash' && b.code.trim() === command);
+  const run = blocks.findIndex((b) => b.lang === 'bash' && b.code.trim().split('\n').at(-1) === command);
   const output = blocks.slice(run + 1).find((b) => b.lang === 'text');
   if (run === -1 || !output) throw new Error(`${PAGE} does not show the output of "${command}"`);
   return output.code.trim();
