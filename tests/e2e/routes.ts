@@ -2,7 +2,8 @@
  * The spec's route table as data: every path the site must serve and the H1 a
  * reader sees there. The API reference adds its routes in API_ROUTES.
  */
-import {listOperations} from '../../plugins/api-reference/sidebar';
+import {readApiOutline} from '../../plugins/api-reference/model';
+import {SPEC_PATH} from '../../plugins/api-reference/sidebar';
 
 export type Route = {path: string; heading: string};
 
@@ -165,7 +166,7 @@ export type ApiRoute = Route & {method: string; apiPath: string};
  * An id missing from the YAML throws here, so the table cannot silently shrink.
  */
 export const API_ROUTES: ApiRoute[] = (() => {
-  const {operations} = listOperations();
+  const {operations} = readApiOutline(SPEC_PATH);
   const byId = new Map(operations.map((operation) => [operation.id, operation]));
   const missing = API_OPERATION_IDS.filter((id) => !byId.has(id));
   if (missing.length) throw new Error(`openapi/tower-api.yaml lacks operations: ${missing.join(', ')}`);
