@@ -199,12 +199,16 @@ describe('a broken input stops a bare build with its file and line', () => {
 
   test('front matter that is not YAML in a page the spec links', async () => {
     mkdirSync(path.join(site, 'docs/concepts'), {recursive: true});
-    // The parser stops at the end of the unclosed string: line 3 of the front matter, line 4 of the file.
+    // The unclosed quote is on line 3 of the file; the parser notices it at the end of line 4.
     writeFileSync(path.join(site, 'docs/concepts/runs.md'), '---\nsidebar_label: Runs\ntitle: "Runs\ndescription: x\n---\n\n# Runs\n');
     try {
       await assert.rejects(generateApiReference(OPTIONS()), (error: Error) =>
-        /^docs\/concepts\/runs\.md:4:15: the front matter is not valid YAML \(Missing closing "quote\)\. plugins\/api-reference reads it for the title of a link from openapi\/tower-api\.yaml\.$/.test(error.message),
+        /^docs\/concepts\/runs\.md:3:8: the front matter is not valid YAML \(Missing closing "quote; the value that starts here runs on to line 4\)\. plugins\/api-reference reads it for the title of a link from openapi\/tower-api\.yaml\.$/.test(
+          error.message,
+        ),
       );
+      writeFileSync(path.join(site, 'docs/concepts/runs.md'), '---\ntitle: Runs\nsidebar_label: [Runs\n---\n');
+      await assert.rejects(generateApiReference(OPTIONS()), (error: Error) => /^docs\/concepts\/runs\.md:\d+:\d+: the front matter is not valid YAML/.test(error.message));
     } finally {
       rmSync(path.join(site, 'docs/concepts'), {recursive: true, force: true});
     }
