@@ -111,6 +111,10 @@ describe('facts', () => {
     assert.match(stream.code, /^event: added\ndata: \{.*\}\n\nevent: removed\ndata: \{"id":"string"\}$/);
     const session = operationFacts(byId('create_session'), titleOf).responses[0].contents[0].example!;
     assert.equal(JSON.parse(session.code).token.length, 20, 'the example honours minLength');
+    const node = JSON.parse(operationFacts(byId('describeNode'), titleOf).responses[0].contents[0].example!.code);
+    assert.ok(!('legacy_label' in node), 'a deprecated field stays out of examples');
+    assert.deepEqual(node.labels, {}, 'a free-form map stays empty');
+    assert.equal(node.children[0].name, 'leaf-1', 'a recursive schema ends');
   });
 
   test('samples send cookies, required headers and the smallest body', () => {

@@ -25,18 +25,48 @@ export type CodeSample = {kind: SampleKind; label: string; language: string; cod
 /** Which way a body travels: a client never sends read-only fields and never receives write-only ones. */
 export type Direction = 'request' | 'response';
 
-/** An example value of a schema: its own example when it has one, else one generated from its types. */
+/**
+ * An example value of a schema: its own example when it has one, else one
+ * generated from its types. Deprecated fields are left out, so readers do not
+ * copy them, and free-form maps stay empty rather than showing invented keys.
+ */
 export function schemaExample(schema: Schema, direction: Direction, requiredOnly = false): unknown {
-  const value = sample(schema.json as Parameters<typeof sample>[0], {
+  const value = sample(withoutDeprecated(schema.json) as Parameters<typeof sample>[0], {
     skipReadOnly: direction === 'request',
     skipWriteOnly: direction === 'response',
     skipNonRequired: requiredOnly,
     quiet: true,
   });
-  return requiredOnly ? withEmptyMaps(schema, value) : value;
+  return withEmptyMaps(schema, value);
 }
 
-/** The smallest body leaves a free-form map empty rather than inventing keys for it. */
+type Json = Record<string, unknown>;
+
+/** Keywords whose value is data, not a schema. */
+const VALUE_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum', 'required']);
+
+/** A copy of a JSON Schema without its deprecated properties (a recursive schema stays a cycle). */
+function withoutDeprecated(json: Json, copies = new Map<Json, Json>()): Json {
+  const known = copies.get(json);
+  if (known) return known;
+  const copy: Json = {};
+  copies.set(json, copy);
+  for (const [key, value] of Object.entries(json)) {
+    if (VALUE_KEYWORDS.has(key) || !value || typeof value !== 'object') {
+      copy[key] = value;
+    } else if (key === 'properties') {
+      const kept = Object.entries(value as Record<string, Json>).filter(([, property]) => property?.deprecated !== true);
+      copy.properties = Object.fromEntries(kept.map(([name, property]) => [name, withoutDeprecated(property, copies)]));
+    } else if (Array.isArray(value)) {
+      copy[key] = value.map((item) => (item && typeof item === 'object' && !Array.isArray(item) ? withoutDeprecated(item as Json, copies) : item));
+    } else {
+      copy[key] = withoutDeprecated(value as Json, copies);
+    }
+  }
+  return copy;
+}
+
+/** Free-form maps stay empty in examples rather than showing invented keys. */
 function withEmptyMaps(schema: Schema, value: unknown, depth = 0): unknown {
   if (depth > 16 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return schema.items ? value.map((item) => withEmptyMaps(schema.items!, item, depth + 1)) : value;
