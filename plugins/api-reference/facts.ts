@@ -135,7 +135,7 @@ function statusOrder(status: string): number {
 const flattened = new WeakMap<Schema, Schema>();
 
 /** Merges allOf parts into one schema, so the reader sees one list of fields. */
-export function flatten(schema: Schema): Schema {
+function flatten(schema: Schema): Schema {
   if (!schema.allOf?.length) return schema;
   const cached = flattened.get(schema);
   if (cached) return cached;

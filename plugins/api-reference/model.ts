@@ -67,7 +67,7 @@ export type Schema = {
   json: Record<string, unknown>;
 };
 
-export const CONSTRAINT_KEYWORDS = [
+const CONSTRAINT_KEYWORDS = [
   'minimum',
   'exclusiveMinimum',
   'maximum',
@@ -224,7 +224,7 @@ export function operationSlug(operationId: string): string {
     .toLowerCase();
 }
 
-export function pointerOf(...segments: (string | number)[]): string {
+function pointerOf(...segments: (string | number)[]): string {
   return `#/${segments.map((segment) => escapePointerFragment(String(segment))).join('/')}`;
 }
 

@@ -12,7 +12,7 @@ import type {MediaType, Operation, Parameter, Schema} from './model';
  * The kinds of sample, in tab order. Every API page uses these ids for the same
  * languages, so the pages' tabs can share one Docusaurus `groupId`.
  */
-export const SAMPLE_KINDS = {
+const SAMPLE_KINDS = {
   curl: {label: 'curl', language: 'bash'},
   python: {label: 'Python', language: 'python'},
   'tower-cli': {label: 'tower CLI', language: 'bash'},
@@ -30,7 +30,7 @@ export type Direction = 'request' | 'response';
  * generated from its types. Deprecated fields are left out, so readers do not
  * copy them, and free-form maps stay empty rather than showing invented keys.
  */
-export function schemaExample(schema: Schema, direction: Direction, requiredOnly = false): unknown {
+function schemaExample(schema: Schema, direction: Direction, requiredOnly = false): unknown {
   const value = sample(withoutDeprecated(schema.json) as Parameters<typeof sample>[0], {
     skipReadOnly: direction === 'request',
     skipWriteOnly: direction === 'response',
@@ -102,7 +102,7 @@ export function streamExample(schema: Schema): string {
     .join('\n\n');
 }
 
-export function isStream(operation: Operation): boolean {
+function isStream(operation: Operation): boolean {
   return operation.responses.some(
     (response) => response.status.startsWith('2') && response.content.some((media) => media.mediaType === 'text/event-stream'),
   );
@@ -129,7 +129,7 @@ const PATH_EXAMPLES: Record<string, string> = {
   'feature-flags.key': 'FLAG_KEY',
 };
 
-export function pathExample(apiPath: string, name: string): string {
+function pathExample(apiPath: string, name: string): string {
   const segments = apiPath.split('/').filter(Boolean);
   const index = segments.indexOf(`{${name}}`);
   const collection = index > 0 ? segments[index - 1] : '';
@@ -170,7 +170,7 @@ function sampleCookies(operation: Operation): [string, string][] {
   return operation.parameters.filter((p) => p.in === 'cookie' && p.required).map((p) => [p.name, parameterExample(p)]);
 }
 
-export function sampleUrl(operation: Operation): string {
+function sampleUrl(operation: Operation): string {
   const apiPath = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(pathExample(operation.path, name)));
   const query = sampleQuery(operation)
     .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
@@ -189,7 +189,7 @@ type Credential = {header: string; value: string; env: string} | null;
  * Which credential the samples send. An API key is the simplest for scripts,
  * so it wins whenever the operation accepts one.
  */
-export function sampleCredential(operation: Operation): Credential {
+function sampleCredential(operation: Operation): Credential {
   const accepted = operation.security.flat();
   const apiKey = accepted.find((scheme) => scheme.type === 'apiKey' && scheme.in === 'header' && scheme.parameterName);
   if (apiKey) return {header: apiKey.parameterName!, value: '$TOWER_API_KEY', env: 'TOWER_API_KEY'};
@@ -200,7 +200,7 @@ export function sampleCredential(operation: Operation): Credential {
 }
 
 /** The media type and the smallest valid body the samples send, if the operation takes a body. */
-export function sampleBody(operation: Operation): {mediaType: string; example: unknown} | null {
+function sampleBody(operation: Operation): {mediaType: string; example: unknown} | null {
   const content = operation.requestBody?.content ?? [];
   const media = content.find((candidate) => candidate.mediaType.includes('json')) ?? content[0];
   if (!media) return null;
@@ -216,7 +216,7 @@ function shellSingleQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-export function curlSample(operation: Operation): string {
+function curlSample(operation: Operation): string {
   const lines = [`curl --request ${operation.method} "${sampleUrl(operation)}"`];
   const credential = sampleCredential(operation);
   if (credential) lines.push(`--header "${credential.header}: ${credential.value}"`);
@@ -259,7 +259,7 @@ function hasJsonSuccessBody(operation: Operation): boolean {
   return operation.responses.some((response) => response.status.startsWith('2') && response.content.some((media) => media.mediaType.includes('json')));
 }
 
-export function pythonSample(operation: Operation): string {
+function pythonSample(operation: Operation): string {
   const credential = sampleCredential(operation);
   const url = sampleUrl(operation).split('?')[0];
   const query = sampleQuery(operation);
