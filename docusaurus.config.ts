@@ -16,6 +16,7 @@ import {
   SIDEBARS,
   SITE,
   SUPPORT_EMAIL,
+  TABLE_OF_CONTENTS,
 } from './src/constants';
 
 /**
@@ -132,7 +133,7 @@ const config: Config = {
     docs: {
       sidebar: {hideable: false, autoCollapseCategories: false},
     },
-    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    tableOfContents: {...TABLE_OF_CONTENTS},
     navbar: {
       title: SITE.title,
       hideOnScroll: true,
