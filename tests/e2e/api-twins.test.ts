@@ -129,7 +129,7 @@ function htmlFacts(html: string): Facts {
 
 // ---- Markdown.
 
-/** Inline Markdown as the reader sees it: code spans, links, autolinks (GFM's too) and strong emphasis resolved. */
+/** Inline Markdown as the reader sees it: code spans, links, autolinks (GFM's too) and emphasis resolved. */
 function inlineText(markdown: string, links: string[]): string {
   const held: string[] = [];
   const hold = (text: string) => `\u0000${held.push(text) - 1}\u0000`;
@@ -148,7 +148,11 @@ function inlineText(markdown: string, links: string[]): string {
     links.push(url ? `${url} -> ${url}` : `${email} -> mailto:${email}`);
     return hold(url ?? all);
   });
-  text = text.replace(/\*\*([^*]+)\*\*/g, '$1').replace(/\\([\\`*_{}[\]()#+\-.!|<>])/g, '$1');
+  text = text
+    .replace(/\*\*([^*]+)\*\*/g, '$1')
+    .replace(/\*([^*\s][^*]*)\*/g, '$1')
+    .replace(/(?<!\w)_([^_\s][^_]*)_(?!\w)/g, '$1')
+    .replace(/\\([\\`*_{}[\]()#+\-.!|<>])/g, '$1');
   return clean(restore(restore(text)));
 }
 
