@@ -16,7 +16,6 @@ export type TitleOf = (route: string) => string;
 
 /** One line of a field list: a property, or one of the shapes a oneOf/anyOf allows. */
 export type Entry = {
-  kind: 'field' | 'variant';
   /** Markdown of the whole line, e.g. "`name` · string · **required** — Name of the app." */
   line: string;
   children: Entry[];
@@ -313,7 +312,7 @@ function entriesOf(input: Schema, walk: Walk): Entry[] {
     return alternatives.variants.map((variant) => {
       const value = Object.keys(mapping).find((key) => variant.name && mapping[key] === variant.name);
       const when = value !== undefined && schema.discriminator ? ` (${inlineCode(schema.discriminator.propertyName)} is ${valueCode(value)})` : '';
-      return {kind: 'variant', line: join(`${label}: **${variantName(variant)}**${when}`, schemaText(variant)), children: childrenOf(variant, walk)};
+      return {line: join(`${label}: **${variantName(variant)}**${when}`, schemaText(variant)), children: childrenOf(variant, walk)};
     });
   }
   if (alternatives?.variants.length === 1) return entriesOf(alternatives.variants[0], walk);
@@ -333,7 +332,7 @@ function entriesOf(input: Schema, walk: Walk): Entry[] {
         if (walk.path.has(walkKey(target))) {
           text = [text, `Same fields as ${target.name ? inlineCode(target.name) : 'the object'} above.`].filter(Boolean).join(' ');
         }
-        return {kind: 'field' as const, line: join(head, text), children: childrenOf(property.schema, walk)};
+        return {line: join(head, text), children: childrenOf(property.schema, walk)};
       });
   }
   if (schema.items) return entriesOf(schema.items, walk);
