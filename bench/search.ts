@@ -1,21 +1,17 @@
 /**
  * Search benchmark (not a test): index size, what the first query downloads,
- * what the search page's first paint fetches,
  * query latency in headless Chromium and the time from the shortcut to the
  * first results, each against a baseline run the same way: a naive linear
  * scan over the same records (substring match of every query word).
  *
  *   npx docusaurus build && node --import tsx bench/search.ts
  */
-import {existsSync, readFileSync, statSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {build} from 'esbuild';
 import {SEARCH} from '../src/constants';
 import type {PackedIndex} from '../src/search/records';
-import {searchPageRequest} from '../src/search/searchPage';
-import {SPLIT_FILES, queryShardKeys} from '../src/search/split';
-import {engineFromSplit, splitIndex, textFilesNeeded} from '../src/search/splitIndex';
 import {REPO_ROOT} from '../scripts/nginx-conf';
 import {startNginx} from '../scripts/serve-nginx';
 import {goto, launchBrowser, openContext} from '../tests/e2e/support/browser';
@@ -44,33 +40,6 @@ function queries(packed: PackedIndex): string[] {
     else out.push(words[0].length > 5 ? words[0].slice(0, 2) + words[0].slice(3) : words.join(' '));
   }
   return out.slice(0, 240);
-}
-
-/** Bytes on the wire for a built file: its Brotli twin where the build wrote one. */
-function wireBytes(file: string): number {
-  return existsSync(`${file}.br`) ? statSync(`${file}.br`).size : statSync(file).size;
-}
-
-/**
- * The search page's first paint (src/search/firstPaint.ts) for each query:
- * whether it draws, and the files and bytes it fetches, from the built files.
- */
-function firstPaintFigures(packed: PackedIndex, list: string[]) {
-  const split = splitIndex(packed, 'bench', '/');
-  const dir = path.join(BUILD, SEARCH.splitIndexDir);
-  const filters = SEARCH.searchPageFacetFilters.map((group) => (typeof group === 'string' ? group : [...group]));
-  const files: number[] = [];
-  const bytes: number[] = [];
-  for (const query of list) {
-    const keys = queryShardKeys(query, split.manifest);
-    const engine = engineFromSplit(JSON.parse(JSON.stringify(split.base)), keys.map((key) => split.shards.get(key)!));
-    const buckets = textFilesNeeded(engine, searchPageRequest(query, 0, filters, ''), split.manifest);
-    if (!buckets) continue;
-    const fetched = [SPLIT_FILES.base, ...keys.map(SPLIT_FILES.terms), ...buckets.map(SPLIT_FILES.text)];
-    files.push(fetched.length);
-    bytes.push(fetched.reduce((sum, file) => sum + wireBytes(path.join(dir, file)), 0));
-  }
-  return {drawn: files.length, files, bytes};
 }
 
 async function main(): Promise<void> {
@@ -194,13 +163,6 @@ async function main(): Promise<void> {
     console.log(`Search benchmark (${packed.pages.length} pages, ${packed.sections.length} sections, ${list.length} queries, headless Chromium)`);
     console.log(`index size               raw ${kb(raw.length)}   gzip ${kb(gzipSync(raw).length)}`);
     console.log(`first query downloads    ${kb(queryBytes)} over the wire (engine chunk + index, as nginx sends them to Chromium: Brotli)`);
-    const firstPaint = firstPaintFigures(packed, list);
-    console.log(
-      `search page first paint  draws ${firstPaint.drawn}/${list.length} queries before the page's JavaScript; ` +
-        `fetches median ${percentile(firstPaint.files, 50)} files / ${kb(percentile(firstPaint.bytes, 50))}, ` +
-        `p95 ${percentile(firstPaint.files, 95)} files / ${kb(percentile(firstPaint.bytes, 95))} (Brotli, headers not counted) ` +
-        `against ${kb(wireBytes(indexFile))} for the whole index`,
-    );
     console.log(`modal code on first open ${kb(modalBytes)} over the wire (DocSearch modal, styles, Ask AI panel)`);
     console.log(`index fetch + engine build in page: ${ms(timing.fetchMs)} + ${ms(timing.buildMs)}`);
     console.log(`query latency  engine median ${ms(engineMedian)} p95 ${ms(engineP95)} | linear scan median ${ms(scanMedian)} p95 ${ms(scanP95)} | ratio median ${(engineMedian / scanMedian).toFixed(2)} p95 ${(engineP95 / scanP95).toFixed(2)}`);

@@ -5,8 +5,6 @@
  *   page (build/docs/**.html, API operation pages included), splits it into
  *   sections and writes DocSearch-shaped records, packed, to
  *   build/<SEARCH.indexFile>. The browser fetches it on the first search.
- *   The same index, split into small files, lets the /search page draw its
- *   first results before the site's JavaScript has loaded (first-paint.ts).
  * - Development (`docusaurus start`): pages are rendered in the browser only,
  *   so the plugin builds the same records from the Markdown sources whenever
  *   content loads (and reloads on edits), writes them under .docusaurus/ and
@@ -20,7 +18,6 @@ import {packRecords, pagesToRecords, type ExtractedPage, type PackedIndex} from 
 import {listFiles} from '../../scripts/files';
 import {extractPage} from './extract-html';
 import {extractMarkdown} from './extract-markdown';
-import {addFirstPaint} from './first-paint';
 
 /** Every .html file under `dir`, except hashed assets, in a stable order. */
 export function htmlFiles(dir: string): string[] {
@@ -156,11 +153,7 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
       const pages = extractBuiltPages(outDir, {baseUrl: context.baseUrl, routes: routesPaths});
       const index = buildPackedIndex(pages, site);
       writeFileSync(path.join(outDir, SEARCH.indexFile), JSON.stringify(index));
-      const firstPaint = await addFirstPaint(outDir, index);
-      console.log(
-        `[search-index] ${pages.length} pages, ${index.sections.length} sections -> ${SEARCH.indexFile}; ` +
-          `${firstPaint.files} files in ${SEARCH.splitIndexDir}/ and a ${(firstPaint.inlineBytes / 1024).toFixed(1)} KiB inline first-paint script for /${SEARCH.pagePath}`,
-      );
+      console.log(`[search-index] ${pages.length} pages, ${index.sections.length} sections -> ${SEARCH.indexFile}`);
     },
   };
 }

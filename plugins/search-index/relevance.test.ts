@@ -8,13 +8,8 @@ import assert from 'node:assert/strict';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {before, describe, test} from 'node:test';
-import {SEARCH} from '../../src/constants';
 import {SearchEngine} from '../../src/search/engine';
 import type {PackedIndex} from '../../src/search/records';
-import {searchPageRequest, type FacetFilters} from '../../src/search/searchPage';
-import {queryShardKeys} from '../../src/search/split';
-import {termsOf} from '../../src/search/text';
-import {addText, engineFromSplit, splitIndex, textFilesNeeded, type SplitIndex} from '../../src/search/splitIndex';
 import {buildPackedIndex, extractBuiltPages} from './index';
 
 const BUILD = path.resolve(process.env.SEARCH_BUILD_DIR ?? path.join(import.meta.dirname, '..', '..', 'build'));
@@ -131,46 +126,5 @@ describe('relevance of the local index', () => {
     for (const route of ['/docs/intro', '/docs/concepts/apps', '/docs/reference/tower-cli', '/docs/category/concepts']) {
       assert.ok(builtRoutes.has(route), route);
     }
-  });
-});
-
-const SEARCH_PAGE_FILTERS: FacetFilters = SEARCH.searchPageFacetFilters.map((group) => (typeof group === 'string' ? group : [...group]));
-
-/** What src/search/firstPaint.ts draws for a query, from the files it would fetch; null if it would leave the query to React. */
-function firstPaint(split: SplitIndex, query: string) {
-  const shards = queryShardKeys(query, split.manifest).map((key) => split.shards.get(key)!);
-  const partial = engineFromSplit(JSON.parse(JSON.stringify(split.base)), shards);
-  const request = searchPageRequest(query, 0, SEARCH_PAGE_FILTERS, '');
-  const buckets = textFilesNeeded(partial, request, split.manifest);
-  if (!buckets) return null;
-  for (const bucket of buckets) addText(partial.records, bucket, split.buckets[bucket], split.manifest);
-  return partial.search(request);
-}
-
-describe("the search page's first paint (split index) draws what the whole index answers", () => {
-  const queries = [...CASES, ...API_CASES].map(([query]) => query).concat(['schedule', 'secrets', 'deploy', 'tower', 'scedule', 'environment variables', 'how do I', 'zzzqqq']);
-  let split: SplitIndex;
-  before(() => {
-    split = splitIndex(packed, 'test', '/search-index/');
-  });
-
-  for (const query of queries) {
-    test(`"${query}"`, () => {
-      const drawn = firstPaint(split, query);
-      const request = searchPageRequest(query, 0, SEARCH_PAGE_FILTERS, '');
-      const whole = engine.search(request);
-      if (!drawn) {
-        assert.ok(termsOf(query).length > 1, `only a query of several words may need too many text files: "${query}"`);
-        return;
-      }
-      assert.equal(drawn.nbHits, whole.nbHits, 'same number of results');
-      const shape = (response: typeof whole) => response.hits.map((hit) => [hit.url, hit._highlightResult.hierarchy, hit._snippetResult.content.value]);
-      assert.deepEqual(shape(drawn), shape(whole));
-    });
-  }
-
-  test("most queries are drawn before the page's JavaScript loads", () => {
-    const drawn = queries.filter((query) => firstPaint(split, query) !== null);
-    assert.ok(drawn.length >= queries.length * 0.8, `${drawn.length} of ${queries.length} drawn; left to React: ${queries.filter((query) => !drawn.includes(query)).join(" | ")}`);
   });
 });

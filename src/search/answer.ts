@@ -1,8 +1,3 @@
-/**
- * Ask AI in local mode, kept apart from the engine (src/search/engine.ts) so
- * that the search page's first-paint script, which carries the engine in the
- * page's HTML, does not carry this too.
- */
 import {HIERARCHY_LEVELS} from './records';
 import type {SearchEngine, SearchRequest} from './engine';
 import {sentences, termsOf} from './text';

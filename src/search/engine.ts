@@ -4,9 +4,9 @@
  * /search page, Ask AI panel), the relevance tests and the benchmark all run
  * queries through this one class.
  */
-import MiniSearch, {type AsPlainObject, type Options, type SearchResult} from 'minisearch';
+import MiniSearch, {type SearchResult} from 'minisearch';
 import {HIERARCHY_LEVELS, type HierarchyLevel, type PackedIndex, type SearchRecord, unpackIndex} from './records';
-import {highlight, leadingLetters, normaliseTerm, snippet, splitWords, termsOf, type HighlightTags} from './text';
+import {highlight, normaliseTerm, snippet, splitWords, termsOf, type HighlightTags} from './text';
 
 export type FacetFilters = Array<string | string[]>;
 
@@ -120,27 +120,6 @@ export function phraseBoost(phrase: string, raw: string, record: SearchRecord): 
   return 1;
 }
 
-type FuzzyMatches = Map<string, unknown>;
-type TermMap = {fuzzyGet: (term: string, maxDistance: number) => FuzzyMatches};
-
-/**
- * Typo matches keep the query word's first two characters (see
- * leadingLetters). MiniSearch has no option for this, so the engine narrows
- * the typo lookup of MiniSearch's term map; the unit tests fail if that map
- * ever changes shape.
- */
-function keepLeadingLettersOnTypos(index: MiniSearch<IndexedDoc>): void {
-  const terms = (index as unknown as {_index?: Partial<TermMap>})._index;
-  if (typeof terms?.fuzzyGet !== 'function') throw new Error('MiniSearch no longer has the term map the engine narrows (_index.fuzzyGet).');
-  const fuzzyGet = terms.fuzzyGet.bind(terms);
-  terms.fuzzyGet = (term, maxDistance) => {
-    const matches = fuzzyGet(term, maxDistance);
-    const leading = leadingLetters(term);
-    for (const match of matches.keys()) if (leadingLetters(match) !== leading) matches.delete(match);
-    return matches;
-  };
-}
-
 /** The part of phraseBoost that reads the section's own heading only. */
 export function headingPhraseBoost(phrase: string, record: SearchRecord): number {
   const heading = termsOf(ownHeading(record)).join(' ');
@@ -153,14 +132,9 @@ export class SearchEngine {
   readonly records: SearchRecord[];
   private readonly index: MiniSearch<IndexedDoc>;
 
-  /**
-   * An engine over `records`: with an empty index that `fromRecords` and
-   * `build` fill, or with `index`, an index built ahead of time (a part of it
-   * on the search page's first paint, see `fromSplit`).
-   */
-  private constructor(records: SearchRecord[], index?: AsPlainObject) {
+  private constructor(records: SearchRecord[]) {
     this.records = records;
-    const options: Options<IndexedDoc> = {
+    this.index = new MiniSearch<IndexedDoc>({
       fields: ['title', 'path', 'content'],
       storeFields: [],
       tokenize: splitWords,
@@ -175,24 +149,7 @@ export class SearchEngine {
         // A page's own top section (its title and introduction) outranks deep sections.
         boostDocument: (id) => LEVEL_BOOST[this.records[id as number]?.type] ?? 1,
       },
-    };
-    this.index = index ? MiniSearch.loadJS<IndexedDoc>(index, options) : new MiniSearch<IndexedDoc>(options);
-    keepLeadingLettersOnTypos(this.index);
-  }
-
-  /**
-   * An engine over part of a prebuilt index: every record (content may be
-   * missing) and the index entries of some terms. Scores are the full
-   * index's for every term it holds, because a term's score needs only its
-   * own entries and the document statistics, which are always whole.
-   */
-  static fromSplit(records: SearchRecord[], index: AsPlainObject): SearchEngine {
-    return new SearchEngine(records, index);
-  }
-
-  /** The index as MiniSearch serialises it (the build splits it for the search page). */
-  serialise(): AsPlainObject {
-    return this.index.toJSON();
+    });
   }
 
   /** An engine over `records` with an empty index; `indexRecord` fills it (see buildEngine). */
@@ -324,8 +281,7 @@ const yieldToBrowser: Yield = () => {
  * Builds the index in slices of about `sliceMs`, giving the browser a turn
  * between slices. Indexing a thousand sections at once is a few hundred
  * milliseconds on a slow phone; in slices, taps and paints are never kept
- * waiting for more than one slice. (A function, not a method: the search
- * page's first paint carries the engine class in its HTML and never needs this.)
+ * waiting for more than one slice.
  */
 export async function buildEngine(packed: PackedIndex, {sliceMs = 8, yieldTurn = yieldToBrowser}: {sliceMs?: number; yieldTurn?: Yield} = {}): Promise<SearchEngine> {
   const engine = SearchEngine.empty(unpackIndex(packed));

@@ -48,16 +48,6 @@ export function normaliseTerm(word: string): string | null {
   return term;
 }
 
-/**
- * A term's first two characters. Typos are never corrected there: "scedule"
- * finds schedule, but "tower" does not find power. That keeps short words
- * from matching unrelated ones, and it lets the split index (split.ts) file
- * each term by these characters and still answer exactly as the whole index.
- */
-export function leadingLetters(term: string): string {
-  return Array.from(term).slice(0, 2).join('');
-}
-
 /** The index terms of a text, in order. */
 export function termsOf(text: string): string[] {
   const terms: string[] = [];

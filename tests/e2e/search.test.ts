@@ -258,59 +258,28 @@ describe('search page (local index)', () => {
     await finish(watched);
   });
 
-  test('with ?q= the first results are drawn from the split index before the page code loads, and React keeps them', async () => {
+  test('the index downloads with the page, not after its code, and React draws the results', async () => {
     const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    let drawnBeforeMain: {articles: number; heading: string; summary: string; html: string} | null = null;
-    // The moment the page asks for its main bundle, the results must already be on the page.
-    await page.route(/\/assets\/js\/main\.[^/]+\.js$/, async (route) => {
-      drawnBeforeMain ??= await page.evaluate(() => {
-        const first = document.querySelector('main article');
-        if (first) (first as unknown as {drawnFirst: boolean}).drawnFirst = true;
-        return {
-          articles: document.querySelectorAll('main article').length,
-          heading: document.querySelector('main h1')?.textContent ?? '',
-          summary: document.querySelector('main [aria-live]')?.textContent ?? '',
-          html: document.querySelector('[data-first-paint]')?.innerHTML ?? '',
-        };
-      });
-      await route.continue();
-    });
-    const wholeIndex = page.waitForResponse((response) => new URL(response.url()).pathname === `/${SEARCH.indexFile}`);
     await goto(page, `${site.base}/${SEARCH.pagePath}?q=schedule`);
-    await wholeIndex;
-    await page.waitForTimeout(300);
-
-    assert.ok(drawnBeforeMain, 'the main bundle was requested');
-    const drawn = drawnBeforeMain as unknown as {articles: number; heading: string; summary: string; html: string};
-    assert.equal(drawn.articles, 10);
-    // The filters the Node-side checks of the first paint rank with are the page's own.
-    const settings = JSON.parse((await page.locator('[data-first-paint]').getAttribute('data-first-paint'))!);
-    assert.deepEqual(settings.facetFilters, SEARCH.searchPageFacetFilters);
-    assert.equal(drawn.heading, 'Search results for “schedule”');
-    assert.match(drawn.summary, /^\d+ results, showing 10\.$/);
-    // Hydrated, confirmed against the whole index, and still the same elements.
-    assert.equal(await page.evaluate(() => (document.querySelector('main article') as unknown as {drawnFirst?: boolean}).drawnFirst), true);
-    assert.equal(await page.locator('[data-first-paint]').innerHTML(), drawn.html);
-    assert.equal(await page.locator('main [aria-live]').innerText(), drawn.summary);
-
-    const split = requested.filter((path) => path.startsWith(`/${SEARCH.splitIndexDir}/`));
+    await page.locator('main article').first().waitFor();
+    const index = requested.indexOf(`/${SEARCH.indexFile}`);
     const mainBundle = requested.findIndex((path) => /\/assets\/js\/main\.[^/]+\.js$/.test(path));
-    assert.ok(split.includes(`/${SEARCH.splitIndexDir}/base.json`) && split.includes(`/${SEARCH.splitIndexDir}/terms/sc.json`), split.join(' '));
-    assert.ok(split.filter((path) => path.includes('/text/')).length <= 10, 'text for the ten results shown, no more');
-    assert.ok(requested.lastIndexOf(split.at(-1)!) < mainBundle, `split files before the main bundle: ${requested.join(' ')}`);
-    assert.ok(requested.indexOf(`/${SEARCH.indexFile}`) > mainBundle, 'the whole index only after the page code');
+    assert.ok(index >= 0 && mainBundle >= 0, requested.join(' '));
+    assert.ok(index < mainBundle, `the index is preloaded by the page's HTML: ${requested.join(' ')}`);
+    assert.equal(requested.filter((path) => path === `/${SEARCH.indexFile}`).length, 1, 'fetched once: the preload is reused');
+    assert.equal(await page.locator('main h1').innerText(), 'Search results for “schedule”');
     assert.deepEqual(watched.consoleErrors, []);
     await finish(watched);
   });
 
-  test('typing, "Show more" and a click on a result work on the page the first paint drew', async () => {
+  test('typing, "Show more" and a click on a result work', async () => {
     const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await open(page, `/${SEARCH.pagePath}?q=secrets`);
-    await page.waitForResponse((response) => new URL(response.url()).pathname === `/${SEARCH.indexFile}`).catch(() => undefined);
+    await page.locator('main article').first().waitFor();
     await page.getByRole('button', {name: 'Show more results'}).click();
     await page.waitForFunction(() => document.querySelectorAll('main article').length === 20);
     await page.getByRole('searchbox', {name: 'Search'}).fill('cron');
@@ -327,37 +296,6 @@ describe('search page (local index)', () => {
     await link.click();
     await navigated;
     assert.equal(documents, 0, 'navigated inside the app, without loading a page');
-    await finish(watched);
-  });
-
-  test('split files from another build are ignored: the page searches as usual', async () => {
-    const watched = await openContext(site.browser, site.base);
-    const {page} = watched;
-    await page.route(`**/${SEARCH.splitIndexDir}/base.json`, async (route) => {
-      const response = await route.fetch();
-      const base = await response.json();
-      await route.fulfill({response, json: {...base, build: 'another-build'}});
-    });
-    await open(page, `/${SEARCH.pagePath}?q=schedule`);
-    await page.locator('main article').first().waitFor();
-    assert.equal(await page.evaluate(() => (window as unknown as {__towerFirstResults?: {page: unknown}}).__towerFirstResults?.page), null, 'the first paint drew no results');
-    assert.equal(await page.locator('main h1').innerText(), 'Search results for “schedule”');
-    assert.equal(await page.locator('main article').count(), 10);
-    assert.deepEqual(watched.consoleErrors, []);
-    await finish(watched);
-  });
-
-  test('without ?q= nothing of the index loads until the reader types', async () => {
-    const watched = await openContext(site.browser, site.base);
-    const {page} = watched;
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    await open(page, `/${SEARCH.pagePath}`);
-    await page.waitForTimeout(500);
-    assert.ok(!requested.some((path) => path.startsWith(`/${SEARCH.splitIndexDir}`)), requested.join(' '));
-    await page.getByRole('searchbox', {name: 'Search'}).fill('deploy');
-    await page.locator('main article').first().waitFor();
-    assert.ok(requested.includes(`/${SEARCH.indexFile}`));
     await finish(watched);
   });
 

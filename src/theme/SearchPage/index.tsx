@@ -4,40 +4,32 @@
  * local index. This page sends the same requests to whichever client the
  * site uses (local index or Algolia) and shows titles, breadcrumbs and
  * snippets, pages through the results and keeps `?q=` in the URL.
- * Results are HTML from src/search/searchPage.ts, shared with the script
- * that draws the first results before React loads; it escapes every text
- * and writes only its own <mark> tags, so markup in a query or a page shows
- * as text.
+ * Highlighted values are rendered as text parts (src/search/results.ts), so
+ * markup in a query or a page shows as text.
  */
-import React, {useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode} from 'react';
+import React, {useEffect, useRef, useState, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
+import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import Layout from '@theme/Layout';
 import {PageMetadata} from '@docusaurus/theme-common';
 import {useSearchResultUrlProcessor} from '@docusaurus/theme-search-algolia/client';
 import {
-  FIRST_PAINT_ATTRIBUTE,
-  firstResultsFor,
+  crumbLevels,
   hasMorePages,
-  resultsHtml,
+  levelValue,
   searchHeading,
   searchPageRequest,
   searchSummary,
-  type FirstPaintSettings,
-  type ResultClasses,
+  segments,
+  titleLevel,
+  type Hit,
   type ResultsPage,
-} from '@site/src/search/searchPage';
+} from '@site/src/search/results';
 import {localClientFor, useSearchSetup} from '@site/src/search/useSearchSetup';
 import styles from './styles.module.css';
 
 type Client = {search: (input: unknown) => Promise<{results: unknown[]}>; addAlgoliaAgent: (segment: string, version?: string) => void};
-
-const RESULT_CLASSES: ResultClasses = {
-  result: styles.result,
-  resultTitle: styles.resultTitle,
-  breadcrumbs: styles.breadcrumbs,
-  snippet: styles.snippet,
-};
 
 function useClient(): Client | null {
   const {mode, algolia, indexUrl, docusaurusVersion} = useSearchSetup();
@@ -63,56 +55,60 @@ function useClient(): Client | null {
   return client;
 }
 
-/** Result links are plain <a> in HTML markup: a plain click on one of this site's pages navigates in the app, as <Link> would. */
-function useInAppNavigation(): (event: MouseEvent<HTMLElement>) => void {
-  const history = useHistory();
-  return (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const href = (event.target as Element).closest('a')?.getAttribute('href');
-    if (!href || !href.startsWith('/') || href.startsWith('//')) return;
-    event.preventDefault();
-    history.push(href);
-  };
+/** A highlighted value: its marked parts in <mark>, everything as text. */
+function Highlighted({value}: {value: string}): ReactNode {
+  return segments(value).map((segment, i) => (segment.marked ? <mark key={i}>{segment.text}</mark> : <React.Fragment key={i}>{segment.text}</React.Fragment>));
 }
 
-/** Every local search starts with the engine and the index: with a query in the address, fetch them at once. */
-function useEarlyEngine(mode: string, indexUrl: string): void {
-  useState(() => {
-    if (mode === 'local' && typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('q')) {
-      void localClientFor(indexUrl).engine().catch(() => undefined);
-    }
-    return null;
-  });
+function Result({hit, processUrl}: {hit: Hit; processUrl: (url: string) => string}): ReactNode {
+  const crumbs = crumbLevels(hit);
+  const snippet = hit._snippetResult?.content?.value;
+  return (
+    <article className={styles.result}>
+      <h2 className={styles.resultTitle}>
+        <Link to={processUrl(hit.url)}>
+          <Highlighted value={levelValue(hit, titleLevel(hit))} />
+        </Link>
+      </h2>
+      {crumbs.length > 0 && (
+        <div className={styles.breadcrumbs}>
+          <ul className="breadcrumbs">
+            {crumbs.map((level) => (
+              <li key={level} className="breadcrumbs__item">
+                <span className="breadcrumbs__link">
+                  <Highlighted value={levelValue(hit, level)} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {snippet && (
+        <p className={styles.snippet}>
+          <Highlighted value={snippet} />
+        </p>
+      )}
+    </article>
+  );
 }
 
 function SearchPageContent(): ReactNode {
   const {algolia, facetFilters, mode, indexUrl} = useSearchSetup();
-  useEarlyEngine(mode, indexUrl);
   const location = useLocation();
   const history = useHistory();
   const client = useClient();
   const processUrl = useSearchResultUrlProcessor();
-  const navigate = useInAppNavigation();
   const filtersKey = JSON.stringify(facetFilters);
-  // What the first-paint script drew before hydration (src/search/firstPaint.ts), if anything:
-  // the page starts from it, so the first client render is the page already on screen.
-  const [first] = useState(() =>
-    firstResultsFor(typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('q'), filtersKey),
-  );
-  // Without them, null until the URL has been read after hydration: the
-  // server renders the page without a query, and the first client render must match it.
-  const [query, setQuery] = useState<string | null>(first?.query ?? null);
-  const startedWithQuery = useMemo(
-    () => typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('q'),
-    [],
-  );
-  const [pages, setPages] = useState<ResultsPage[]>(first?.page ? [first.page] : []);
+  const queryInUrl = new URLSearchParams(location.search).get('q');
+  // Null until the URL has been read after hydration: the server renders the
+  // page without a query, and the first client render must match it.
+  const [query, setQuery] = useState<string | null>(null);
+  const [startedWithQuery] = useState(() => typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('q'));
+  const [pages, setPages] = useState<ResultsPage[]>([]);
   const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState(false);
   const requestId = useRef(0);
   const searchedBefore = useRef(false);
-  /** The query and filters the results on screen answer. */
-  const shownFor = useRef<string | null>(first?.page ? `${first.query}\u0000${first.filtersKey}` : null);
 
   // Keep ?q= in step with the box (replace: typing is not navigation).
   useEffect(() => {
@@ -127,9 +123,9 @@ function SearchPageContent(): ReactNode {
 
   // The URL changes from outside (back/forward, the modal's "See all" link).
   useEffect(() => {
-    const fromUrl = new URLSearchParams(location.search).get('q') ?? '';
+    const fromUrl = queryInUrl ?? '';
     setQuery((current) => (current === fromUrl ? current : fromUrl));
-  }, [location.search]);
+  }, [queryInUrl]);
 
   const fetchPage = async (page: number): Promise<ResultsPage> => {
     if (!client) throw new Error('search client not ready');
@@ -141,31 +137,25 @@ function SearchPageContent(): ReactNode {
 
   useEffect(() => {
     const id = ++requestId.current;
-    const key = `${query}\u0000${filtersKey}`;
-    // The first paint's results stay on screen while the whole index confirms them.
-    const keep = shownFor.current === key;
-    if (!keep) {
-      setPages([]);
-      shownFor.current = null;
-    }
-    setError(null);
+    setPages([]);
+    setError(false);
     if (!client || !query?.trim()) {
       setLoading(false);
-      return;
+      return undefined;
     }
-    if (!keep) setLoading(true);
+    setLoading(true);
     // Typing is debounced; the query the page opened with is searched at once.
     const delay = searchedBefore.current ? 120 : 0;
     searchedBefore.current = true;
     const timer = setTimeout(() => {
       fetchPage(0)
         .then((result) => {
-          if (id !== requestId.current) return;
-          setPages([result]);
-          shownFor.current = key;
+          if (id === requestId.current) setPages([result]);
         })
-        .catch((e: unknown) => {
-          if (id === requestId.current) setError(String(e));
+        .catch((cause: unknown) => {
+          if (id !== requestId.current) return;
+          console.error('Search failed:', cause);
+          setError(true);
         })
         .finally(() => {
           if (id === requestId.current) setLoading(false);
@@ -176,28 +166,32 @@ function SearchPageContent(): ReactNode {
 
   const loadMore = () => {
     const id = requestId.current;
-    const next = pages.length;
     setLoading(true);
-    fetchPage(next)
+    fetchPage(pages.length)
       .then((result) => {
         if (id === requestId.current) setPages((current) => [...current, result]);
       })
-      .catch((e: unknown) => setError(String(e)))
+      .catch((cause: unknown) => {
+        console.error('Search failed:', cause);
+        setError(true);
+      })
       .finally(() => setLoading(false));
   };
 
   const heading = searchHeading(query);
-  const settings: FirstPaintSettings = {classes: RESULT_CLASSES, facetFilters};
-  const html = useMemo(
-    () => resultsHtml(pages.flatMap((page) => page.hits), RESULT_CLASSES, processUrl),
-    [pages, processUrl],
-  );
+  const hits = pages.flatMap((page) => page.hits);
 
   return (
     <>
       <PageMetadata title={heading} description="Search the Tower documentation" />
       <Head>
         <meta property="robots" content="noindex, follow" />
+        {/*
+          Every local search needs the whole index, and this page exists to search: the index downloads
+          alongside the page's code instead of after it. (The server renders one page for every query, so
+          the preload cannot depend on ?q=; a visit without a query needs the index at the first keystroke.)
+        */}
+        {mode === 'local' && <link rel="preload" as="fetch" crossOrigin="anonymous" href={indexUrl} />}
       </Head>
       <main className={`container margin-vert--lg ${styles.page}`}>
         <h1>{heading}</h1>
@@ -215,16 +209,14 @@ function SearchPageContent(): ReactNode {
           />
         </form>
         <p className={styles.summary} aria-live="polite">
-          {searchSummary({query, error, pages, loading})}
+          {error ? 'Search is unavailable right now.' : searchSummary({query, pages, loading})}
         </p>
-        {/* Markup from src/search/searchPage.ts, shared with the first-paint script; React keeps what that script drew. */}
-        <div
-          className={styles.results}
-          {...{[FIRST_PAINT_ATTRIBUTE]: mode === 'local' ? JSON.stringify(settings) : undefined}}
-          onClick={navigate}
-          dangerouslySetInnerHTML={{__html: html}}
-        />
-        <button type="button" className={`button button--secondary ${styles.more}`} data-more-results hidden={!hasMorePages(pages)} onClick={loadMore} disabled={loading}>
+        <div className={styles.results}>
+          {hits.map((hit) => (
+            <Result key={hit.objectID} hit={hit} processUrl={processUrl} />
+          ))}
+        </div>
+        <button type="button" className={`button button--secondary ${styles.more}`} hidden={!hasMorePages(pages)} onClick={loadMore} disabled={loading}>
           {loading ? 'Loading…' : 'Show more results'}
         </button>
       </main>
