@@ -14,6 +14,7 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {SEARCH, SITE} from '../../src/constants';
+import {kindOfRoute} from '../../src/search/kinds';
 import {packRecords, pagesToRecords, type ExtractedPage, type PackedIndex} from '../../src/search/records';
 import {listFiles} from '../../scripts/files';
 import {extractPage} from './extract-html';
@@ -67,7 +68,7 @@ export function extractBuiltPages(outDir: string, options: BuildOptions = {}): E
     if (!route.startsWith(docsPrefix)) continue;
     // Only real routes: a stray file that no route serves would be a dead result.
     if (known && !known.has(route) && !known.has(`${route}/`)) continue;
-    const page = extractPage(readFileSync(file, 'utf8'), route);
+    const page = extractPage(readFileSync(file, 'utf8'), route, kindOfRoute(route, docsPrefix));
     if (page) pages.push(condenseApiPage(page));
   }
   return pages;
@@ -99,20 +100,24 @@ function categoriesOf(sidebars: Record<string, unknown[]>): Map<string, string> 
 }
 
 /** Development: pages from the docs plugin's loaded content and the Markdown sources. */
-export function extractSourcePages(siteDir: string, content: DocsContent): ExtractedPage[] {
+export function extractSourcePages(siteDir: string, content: DocsContent, baseUrl: string = SITE.baseUrl): ExtractedPage[] {
+  const docsPrefix = `${baseUrl}${SEARCH.indexedPathPrefix}`;
   const pages: ExtractedPage[] = [];
   for (const version of content.loadedVersions) {
     const categories = categoriesOf(version.sidebars);
     for (const doc of version.docs) {
       if (doc.draft) continue;
       const file = path.join(siteDir, doc.source.replace(/^@site\//, ''));
-      const lvl0 = categories.get(doc.id) ?? 'Documentation';
-      pages.push(extractMarkdown(readFileSync(file, 'utf8'), {path: doc.permalink, title: doc.title, lvl0, tags: ['docs-default-current']}));
+      const category = categories.get(doc.id);
+      const source = readFileSync(file, 'utf8');
+      const kind = kindOfRoute(doc.permalink, docsPrefix);
+      pages.push(extractMarkdown(source, {path: doc.permalink, title: doc.title, trail: category ? [category] : [], kind, tags: ['docs-default-current']}));
     }
     for (const index of version.categoryGeneratedIndices ?? []) {
       pages.push({
         path: index.permalink,
-        lvl0: 'Documentation',
+        trail: [],
+        kind: kindOfRoute(index.permalink, docsPrefix),
         title: index.title,
         language: 'en',
         tags: ['docs-default-current'],
@@ -136,7 +141,7 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
       if (!isDev) return;
       const docs = allContent['docusaurus-plugin-content-docs']?.default as DocsContent | undefined;
       if (!docs) return;
-      const index = buildPackedIndex(extractSourcePages(context.siteDir, docs), site);
+      const index = buildPackedIndex(extractSourcePages(context.siteDir, docs, context.baseUrl), site);
       writeFileSync(path.join(devDir, SEARCH.indexFile), JSON.stringify(index));
     },
 

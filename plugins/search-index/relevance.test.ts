@@ -77,14 +77,21 @@ let engine: SearchEngine;
 let packed: PackedIndex;
 let builtRoutes: Set<string>;
 
-function topPages(query: string, count = 3): string[] {
-  const pages: string[] = [];
-  for (const hit of engine.search({query, hitsPerPage: 20}).hits) {
-    const page = new URL(hit.url_without_anchor).pathname;
-    if (pages.length < count) pages.push(page);
-  }
-  return pages;
+type Hit = ReturnType<SearchEngine['search']>['hits'][number];
+
+/** The hits the modal and the search page show first: sections grouped by page, up to three a page. */
+function hitsFor(query: string, hitsPerPage = 10): Hit[] {
+  return engine.search({query, hitsPerPage, distinct: 3} as Parameters<SearchEngine['search']>[0]).hits;
 }
+
+const pathOf = (hit: Hit) => new URL(hit.url_without_anchor).pathname;
+
+/** The first `count` distinct pages, in the order they are shown. */
+function topPages(query: string, count = 3): string[] {
+  return [...new Set(hitsFor(query, 20).map(pathOf))].slice(0, count);
+}
+
+const where = (hit: Hit) => Object.values(hit.hierarchy).filter(Boolean).join(' > ');
 
 before(() => {
   assert.ok(existsSync(BUILD), `no production build at ${BUILD}: run npx docusaurus build first`);
@@ -126,5 +133,119 @@ describe('relevance of the local index', () => {
     for (const route of ['/docs/intro', '/docs/concepts/apps', '/docs/reference/tower-cli', '/docs/category/concepts']) {
       assert.ok(builtRoutes.has(route), route);
     }
+  });
+});
+
+const API_OPERATION = /^\/docs\/reference\/api\/(?!tower-api$)/;
+const CATEGORY = /^\/docs\/category\//;
+
+/**
+ * The failure patterns of issue 16, each with queries that failed before the
+ * ranking knew page kinds and query intent, kept identifiers whole, forgave
+ * any typo and grouped sections by page.
+ */
+describe('issue 16: guides first, identifiers whole, typos forgiven, honest counts', () => {
+  test('a topic word finds the guide or concept before API operations: "schedule"', () => {
+    const top = topPages('schedule', 10);
+    assert.doesNotMatch(top[0], API_OPERATION, `first page for "schedule": ${top[0]}`);
+    assert.ok(top.slice(0, 3).includes('/docs/using-tower/orchestrate'), `the scheduling guide in the top 3: ${top.join(', ')}`);
+  });
+
+  test('a topic word finds the guide or concept before API operations: "secrets"', () => {
+    const top = topPages('secrets', 10);
+    assert.ok(top.slice(0, 3).includes('/docs/concepts/environments'), `Environments (its Secrets section) in the top 3: ${top.join(', ')}`);
+    assert.ok(!top.slice(0, 3).some((page) => API_OPERATION.test(page)), `no API operation in the top 3: ${top.join(', ')}`);
+  });
+
+  test('a question finds the page that answers it: "how are secrets encrypted"', () => {
+    const top = topPages('how are secrets encrypted');
+    assert.ok(top.includes('/docs/architecture/security'), `top 3: ${top.join(', ')}`);
+  });
+
+  test('a query that names an operation finds the operation page', () => {
+    for (const [query, page] of [
+      ['POST /apps/{name}/runs', '/docs/reference/api/run-app'],
+      ['GET /apps', '/docs/reference/api/list-apps'],
+      ['create-secret', '/docs/reference/api/create-secret'],
+    ]) {
+      assert.equal(topPages(query, 1)[0], page, query);
+    }
+    assert.match(topPages('X-API-Key', 1)[0], /^\/docs\/reference\/api\//, 'X-API-Key: the API reference first');
+  });
+
+  test('misspellings anywhere in a word, transpositions included, still find the word', () => {
+    for (const [query, pattern] of [
+      ['shedule', /schedul/i],
+      ['dpeloy', /deploy/i],
+      ['secrtes', /secret/i],
+      ['enviroment', /environment/i],
+      ['paramters', /parameter/i],
+    ] as const) {
+      const hits = hitsFor(query, 5);
+      assert.ok(hits.length >= 3, `"${query}": at least three hits, got ${hits.length}`);
+      assert.match(`${where(hits[0])} ${hits[0].content ?? ''}`, pattern, `"${query}": first hit ${where(hits[0])}`);
+    }
+  });
+
+  test('short words are not "corrected" into other words', () => {
+    // "tower" must not find "power" or "lower"; four letters or fewer get no typo at all.
+    const hits = hitsFor('towr', 20);
+    for (const hit of hits) assert.doesNotMatch(`${where(hit)} ${hit.content ?? ''}`, /\b(power|lower|town)\b/i);
+  });
+
+  test('counts are pages, and each page is shown once with its best sections under it', () => {
+    for (const query of ['view run logs', 'deploy', 'schedule']) {
+      const response = engine.search({query, hitsPerPage: 1000, distinct: 3} as Parameters<SearchEngine['search']>[0]);
+      const pages = response.hits.map(pathOf);
+      const distinct = [...new Set(pages)];
+      assert.equal(response.nbHits, distinct.length, `"${query}": the count is the number of pages`);
+      // A page's sections are next to each other: no page comes back after another page.
+      const order = pages.filter((page, i) => i === 0 || pages[i - 1] !== page);
+      assert.deepEqual(order, distinct, `"${query}": each page once`);
+      assert.ok(response.nbHits < builtRoutes.size / 2, `"${query}": ${response.nbHits} of ${builtRoutes.size} pages is not a believable count`);
+    }
+  });
+
+  test('"logs" is about logs, not about logging in', () => {
+    for (const hit of hitsFor('logs', 10)) assert.doesNotMatch(where(hit), /\blog ?in\b/i, where(hit));
+  });
+
+  test('"rotate api key": when one page has every word, the pages about API keys come too', () => {
+    // Only an API page about sessions says "rotated"; creating and deleting keys is how a key is rotated.
+    const top = topPages('rotate api key', 5);
+    assert.ok(top.length >= 3, top.join(', '));
+    assert.ok(top.some((page) => /\/(create|delete)-api-key$/.test(page)), `an API key page in the top 5: ${top.join(', ')}`);
+  });
+
+  test('identifiers are kept whole: run_app, --environment, X-API-Key, tower[iceberg]', () => {
+    assert.equal(topPages('run_app', 1)[0], '/docs/reference/tower-sdk', 'run_app: the SDK function');
+    assert.equal(topPages('tower.run_app', 1)[0], '/docs/reference/tower-sdk', 'tower.run_app: the SDK function');
+    assert.equal(topPages('--environment', 1)[0], '/docs/reference/tower-cli', '--environment: the CLI flag');
+    for (const query of ['run_app', '--environment', 'X-API-Key', 'tower[iceberg]']) {
+      const first = hitsFor(query, 1)[0];
+      const text = `${where(first)} ${first.content ?? ''}`.toLowerCase();
+      assert.ok(text.includes(query.toLowerCase()), `"${query}": the first hit contains it: ${where(first)}`);
+    }
+  });
+
+  test('words in other forms or other words for the same thing still find the section', () => {
+    assert.ok(topPages('trigger app from another app').includes('/docs/using-tower/orchestrate'), topPages('trigger app from another app').join(', '));
+    const sections = hitsFor('difference between secrets and parameters', 3).map((hit) => hit.url);
+    assert.ok(
+      sections.some((url) => url.endsWith('/docs/concepts/environments#secrets-or-parameters')),
+      `the section "Secrets or parameters?" in the top 3: ${sections.join(', ')}`,
+    );
+  });
+
+  test('category card pages come after every page with content of its own, so out of the top five', () => {
+    const queries = [...CASES.map(([query]) => query), 'tower[iceberg]', 'difference between secrets and parameters', 'deploy', 'secrets', 'tables', 'runs', 'install', 'examples'];
+    const offenders = queries.filter((query) => {
+      const pages = topPages(query, 50);
+      const firstCategory = pages.findIndex((page) => CATEGORY.test(page));
+      return firstCategory >= 0 && pages.slice(firstCategory).some((page) => !CATEGORY.test(page));
+    });
+    assert.deepEqual(offenders, []);
+    const inTopFive = queries.filter((query) => topPages(query, 50).length > 5 && topPages(query, 5).some((page) => CATEGORY.test(page)));
+    assert.deepEqual(inTopFive, []);
   });
 });

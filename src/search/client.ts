@@ -69,6 +69,8 @@ export function normaliseRequests(input: unknown): Array<{indexName: string; req
         highlightPreTag: params.highlightPreTag as string | undefined,
         highlightPostTag: params.highlightPostTag as string | undefined,
         snippetEllipsisText: params.snippetEllipsisText as string | undefined,
+        distinct: params.distinct as SearchRequest['distinct'],
+        facets: params.facets as string[] | undefined,
       },
     };
   });
