@@ -14,7 +14,9 @@ import {packRecords, pagesToRecords, unpackIndex, type ExtractedPage} from '../.
 import {escapeHtml, snippet, termsOf, unescapeHtml} from '../../src/search/text';
 import {CODE_BLOCK_CHARS, extractPage} from './extract-html';
 import {extractMarkdown} from './extract-markdown';
-import {routeOfFile} from './index';
+import {readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import {docSearchWithoutEval, routeOfFile} from './index';
 
 const SITE = 'https://docs.tower.dev';
 
@@ -385,5 +387,15 @@ describe('ranking by page kind and query intent, results by page', () => {
     assert.ok(found.length > 0);
     assert.ok(found.every((entry) => entry.score > 0));
     assert.deepEqual(engine.rank('zebra giraffe'), []);
+  });
+});
+
+describe('DocSearch within the CSP', () => {
+  test('the build rule finds Zod\'s eval probe exactly once in the DocSearch modal it bundles', () => {
+    const file = createRequire(import.meta.url).resolve('@docsearch/react/modal');
+    assert.match(file, docSearchWithoutEval.test);
+    const source = readFileSync(file, 'utf8');
+    assert.equal(source.split(docSearchWithoutEval.options.search).length - 1, 1);
+    assert.ok(docSearchWithoutEval.options.strict, 'a DocSearch that no longer has it fails the build');
   });
 });

@@ -1,5 +1,8 @@
 /**
- * Local search index for the DocSearch modal and the /search page.
+ * The site's search, at build time. In local mode (the default) it builds
+ * the index for the DocSearch modal and the /search page; in both modes it
+ * keeps DocSearch's bundle within the Content-Security-Policy (see
+ * docSearchWithoutEval).
  *
  * - Production (`docusaurus build`): after the build, reads every rendered docs
  *   page (build/docs/**.html, API operation pages included), splits it into
@@ -128,17 +131,36 @@ export function extractSourcePages(siteDir: string, content: DocsContent, baseUr
   return pages;
 }
 
-export default function searchIndexPlugin(context: LoadContext): Plugin {
+/**
+ * DocSearch 4.7 bundles Zod, which checks once whether it may compile
+ * validators with `new Function("")`. The site's CSP forbids that, so the
+ * check fails, as intended, but the browser reports a CSP violation every
+ * time the modal opens (and would send a report once reporting is on). Zod
+ * is bundled inside DocSearch's file, so it cannot be configured
+ * (`z.config({jitless: true})`) or aliased; this rule gives the check its
+ * answer, "no", without asking, which is what jitless mode does. The build
+ * fails (strict) if an upgrade of DocSearch changes the code it looks for.
+ */
+export const docSearchWithoutEval = {
+  test: /[\\/]@docsearch[\\/]react[\\/]dist[\\/]esm[\\/](DocSearchModal|index)\.js$/,
+  loader: 'string-replace-loader',
+  options: {search: 'try{return new Function(""),!0}catch(e){return!1}', replace: 'return!1', strict: true},
+};
+
+export type SearchPluginOptions = {mode?: 'local' | 'algolia'};
+
+export default function searchIndexPlugin(context: LoadContext, options: SearchPluginOptions = {}): Plugin {
   const devDir = path.join(context.generatedFilesDir, 'search-index');
   const isDev = process.env.NODE_ENV === 'development';
+  const local = (options.mode ?? 'local') === 'local';
   const site = context.siteConfig.url;
-  if (isDev) mkdirSync(devDir, {recursive: true});
+  if (isDev && local) mkdirSync(devDir, {recursive: true});
 
   return {
     name: 'search-index',
 
     async allContentLoaded({allContent}) {
-      if (!isDev) return;
+      if (!isDev || !local) return;
       const docs = allContent['docusaurus-plugin-content-docs']?.default as DocsContent | undefined;
       if (!docs) return;
       const index = buildPackedIndex(extractSourcePages(context.siteDir, docs, context.baseUrl), site);
@@ -146,15 +168,18 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
     },
 
     configureWebpack(_config, isServer) {
-      if (!isDev || isServer) return {};
+      const rules = {module: {rules: [docSearchWithoutEval]}};
+      if (!isDev || isServer || !local) return rules;
       // Served by webpack-dev-server next to the static/ folder, at the URL
       // the production build uses.
       return {
+        ...rules,
         devServer: {static: [{directory: devDir, publicPath: context.baseUrl, watch: false}]},
       } as Record<string, unknown>;
     },
 
     async postBuild({outDir, routesPaths}) {
+      if (!local) return;
       const pages = extractBuiltPages(outDir, {baseUrl: context.baseUrl, routes: routesPaths});
       const index = buildPackedIndex(pages, site);
       writeFileSync(path.join(outDir, SEARCH.indexFile), JSON.stringify(index));

@@ -10,6 +10,8 @@ import path from 'node:path';
 import {before, describe, test} from 'node:test';
 import {SearchEngine} from '../../src/search/engine';
 import type {PackedIndex} from '../../src/search/records';
+import {answerQuestion, type Answer} from '../../src/search/answer';
+import {ANSWERABLE, UNANSWERABLE} from './ask-ai-questions';
 import {buildPackedIndex, extractBuiltPages} from './index';
 
 const BUILD = path.resolve(process.env.SEARCH_BUILD_DIR ?? path.join(import.meta.dirname, '..', '..', 'build'));
@@ -247,5 +249,45 @@ describe('issue 16: guides first, identifiers whole, typos forgiven, honest coun
     assert.deepEqual(offenders, []);
     const inTopFive = queries.filter((query) => topPages(query, 50).length > 5 && topPages(query, 5).some((page) => CATEGORY.test(page)));
     assert.deepEqual(inTopFive, []);
+  });
+});
+
+/**
+ * Ask AI, scored: each committed question names the sections a right answer
+ * cites, and sometimes what it must say. At least 27 of the answerable
+ * questions must be answered right (`npm test` prints the misses), and the
+ * questions the docs do not answer must be answered "not found".
+ */
+describe('Ask AI answers from the docs', () => {
+  const cited = (answer: Answer) => answer.parts.map((part) => new URL(part.url).pathname + new URL(part.url).hash);
+  const said = (answer: Answer) => answer.parts.map((part) => `${part.code ?? ''} ${part.text}`).join(' ');
+
+  test(`at least 27 of ${ANSWERABLE.length} everyday questions cite the right section`, () => {
+    assert.ok(ANSWERABLE.length >= 30, 'at least 30 committed questions');
+    const misses: string[] = [];
+    for (const {question, cites, says} of ANSWERABLE) {
+      const answer = answerQuestion(engine, question);
+      const rightSection = cited(answer).some((url) => cites.includes(url));
+      const rightWords = !says || says.test(said(answer));
+      if (!answer.found || !rightSection || !rightWords) misses.push(`${question} -> ${cited(answer).join(', ') || 'not found'}${rightWords ? '' : ` (does not say ${says})`}`);
+    }
+    const right = ANSWERABLE.length - misses.length;
+    console.log(`Ask AI: ${right} of ${ANSWERABLE.length} right${misses.length ? `; missed:\n  ${misses.join('\n  ')}` : ''}`);
+    assert.ok(right >= 27, `${right} of ${ANSWERABLE.length}:\n${misses.join('\n')}`);
+  });
+
+  test('a question the docs do not answer gets "not found" and the closest pages, not a padded answer', () => {
+    for (const question of UNANSWERABLE) {
+      const answer = answerQuestion(engine, question);
+      assert.equal(answer.found, false, `${question}: ${cited(answer).join(', ')}`);
+      assert.deepEqual(answer.parts, []);
+    }
+  });
+
+  test('an answer leads with the command it gives, as code, and cites each part', () => {
+    const answer = answerQuestion(engine, 'how do I run my app locally');
+    assert.ok(answer.found);
+    assert.match(answer.parts[0].code ?? '', /^tower run --local/);
+    for (const part of answer.parts) assert.match(part.url, /^https:\/\/docs\.tower\.dev\/docs\//);
   });
 });

@@ -66,8 +66,11 @@ export type SearchResponse = {
   facets?: Record<string, Record<string, number>>;
 };
 
-/** A ranked section: `terms` are the index terms it matched, `match` the fields each matched in. */
-export type Ranked = {record: SearchRecord; score: number; terms: string[]; match: Record<string, string[]>};
+/**
+ * A ranked section: `terms` are the index terms it matched, `match` the fields
+ * each matched in, `share` the part of the query's required words it has (1: all).
+ */
+export type Ranked = {record: SearchRecord; score: number; terms: string[]; match: Record<string, string[]>; share: number};
 
 type IndexedDoc = {id: number; title: string; path: string; content: string};
 
@@ -278,7 +281,7 @@ export class SearchEngine {
    * when none has them all, sections with most of them match, ranked lower the
    * fewer they have.
    */
-  rank(query: string, facetFilters?: SearchRequest['facetFilters']): Ranked[] {
+  rank(query: string, facetFilters?: SearchRequest['facetFilters'], {minShare}: {minShare?: number} = {}): Ranked[] {
     const plan = this.plan(query);
     const weights = new Map<string, number>();
     for (const word of plan.words) {
@@ -299,7 +302,10 @@ export class SearchEngine {
     const covered = results.map(coverage);
     const best = Math.max(0, ...covered);
     let enough: number;
-    if (best === wanted) {
+    if (minShare !== undefined) {
+      // The caller decides how much of the query is enough (Ask AI: most of a question's words).
+      enough = Math.max(1, Math.ceil(wanted * minShare));
+    } else if (best === wanted) {
       // Every word; and when that leaves only a page or two, the sections one word short as well.
       const fullPages = new Set(results.filter((_, i) => covered[i] === wanted).map((result) => pageOf(this.records[result.id])));
       enough = fullPages.size < FEW_PAGES && wanted >= 2 ? wanted - 1 : wanted;
@@ -316,7 +322,7 @@ export class SearchEngine {
       const share = wanted > 0 ? covered[i] / wanted : 1;
       const kind = record.kind ? KIND_PRIOR[plan.intent][record.kind] : 1;
       const score = result.score * share * share * kind * phraseBoost(phrase, raw, record) * endpointBoost(query, record);
-      ranked.push({record, score, terms: result.terms, match: result.match});
+      ranked.push({record, score, terms: result.terms, match: result.match, share});
     });
     // Category pages list other pages' descriptions: they come after every page with content of its own.
     return ranked.sort((a, b) => Number(a.record.kind === 'category') - Number(b.record.kind === 'category') || b.score - a.score);

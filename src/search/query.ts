@@ -28,6 +28,9 @@ export type QueryWord = {
 
 export type QueryPlan = {words: QueryWord[]; intent: Intent};
 
+/** How much the terms of a word that only shapes a question count. */
+const OPTIONAL_WEIGHT = 0.2;
+
 /** How much a term that is not the word itself counts. */
 export const EXPANSION_WEIGHT = {prefix: 0.5, synonym: 0.6, typo: 0.5, secondTypo: 0.35, identifierPart: 0.9, member: 0.8};
 
@@ -192,7 +195,11 @@ export function planQuery(query: string, vocabulary: Vocabulary, hints: IntentHi
   const addPlain = (stem: string, typed: string, isLast: boolean) => {
     if (seen.has(stem)) return;
     seen.add(stem);
-    planned.push({text: typed, expansions: plainExpansions(stem, typed, vocabulary, isLast), required: !shapeTerms.has(stem)});
+    const required = !shapeTerms.has(stem);
+    const expansions = plainExpansions(stem, typed, vocabulary, isLast);
+    // A word that only shapes the question adds a little when present ("See it for yourself" is not about seeing).
+    if (!required) for (const expansion of expansions) expansion.weight *= OPTIONAL_WEIGHT;
+    planned.push({text: typed, expansions, required});
   };
   words.forEach((word, index) => {
     const isLast = index === words.length - 1;

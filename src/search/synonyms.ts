@@ -11,6 +11,8 @@ const READER_WORDS: Record<string, string[]> = {
   invoke: ['run', 'start'],
   kick: ['start'],
   execute: ['run'],
+  another: ['other'],
+  llm: ['model'],
   remove: ['delete'],
   erase: ['delete'],
   add: ['create'],
@@ -51,8 +53,16 @@ const READER_WORDS: Record<string, string[]> = {
   release: ['deploy', 'version'],
 };
 
-/** Words that shape a question without naming what it is about ("the difference between A and B"). */
-export const QUESTION_SHAPE_WORDS = ['difference', 'differ', 'compare', 'comparison', 'versus', 'vs'];
+/**
+ * Words that shape a question without naming what it is about ("the
+ * difference between A and B", "what do I need to…"): a section need not
+ * contain them to answer it.
+ */
+export const QUESTION_SHAPE_WORDS = [
+  'difference', 'differ', 'compare', 'comparison', 'versus', 'vs',
+  'need', 'want', 'way', 'possible', 'able', 'use', 'using', 'get', 'goes', 'go',
+  'see', 'view', 'show', 'look', 'someone', 'somebody', 'one',
+];
 
 export type SynonymTable = Map<string, string[]>;
 

@@ -87,6 +87,13 @@ describe('production headers', () => {
       await page.waitForTimeout(300);
       for (const v of (await page.evaluate('window.__cspViolations')) as string[]) violations.push(`${template}: ${v}`);
     }
+    // The search modal, opened and searched (DocSearch's bundled Zod once probed for eval here).
+    await goto(page, `${site.base}/docs/concepts/runs`);
+    await page.keyboard.press('Control+k');
+    await page.locator('.DocSearch-Input').fill('schedule');
+    await page.locator('.DocSearch-Hit [data-url]').first().waitFor();
+    await page.waitForTimeout(300);
+    for (const v of (await page.evaluate('window.__cspViolations')) as string[]) violations.push(`search modal: ${v}`);
     assert.deepEqual(violations, []);
     // The not-found page's own 404 response is the one expected console error.
     assert.deepEqual(consoleErrors.filter((e) => !e.includes('404')), []);

@@ -166,7 +166,7 @@ describe('search modal (local index)', () => {
     await open(page);
     await page.keyboard.press('Control+k');
     await typeQuery(page, 'how do I pass parameters to a run');
-    await page.locator('.DocSearch-Hit-AskAIButton').first().click();
+    await page.locator('.tower-askai-button').click();
     const panel = page.getByRole('dialog', {name: 'Ask AI'});
     await panel.locator('.tower-askai__part').first().waitFor();
     assert.match(await panel.innerText(), /AI-generated and may be wrong/);
@@ -181,6 +181,60 @@ describe('search modal (local index)', () => {
     await page.keyboard.press('Control+k');
     await modal(page).waitFor();
     assert.equal(await panel.count(), 0);
+    await finish(watched);
+  });
+
+  test('Enter opens the highlighted first result, not Ask AI', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await open(page);
+    await page.keyboard.press('Control+k');
+    await typeQuery(page, 'create a schedule');
+    const first = hits(page).first();
+    const url = (await first.getAttribute('data-url'))!;
+    assert.equal(await page.locator('.DocSearch-Hit[aria-selected="true"] [data-url]').getAttribute('data-url'), url, 'the first result is the highlighted one');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((target) => target.pathname + target.hash === url);
+    assert.equal(await page.getByRole('dialog', {name: 'Ask AI'}).count(), 0);
+    await finish(watched);
+  });
+
+  test('the modal lists pages in the order of the search page, each once with its sections under it', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await open(page);
+    await page.keyboard.press('Control+k');
+    await typeQuery(page, 'secrets');
+    const modalUrls = await hits(page).evaluateAll((results) => results.map((r) => r.getAttribute('data-url')!.split('#')[0]));
+    const modalPages = [...new Set(modalUrls)];
+    // Each page's sections are together: the page order has no repeats.
+    assert.deepEqual(modalUrls.filter((url, i) => i === 0 || modalUrls[i - 1] !== url), modalPages);
+    const groups = await page.locator('.DocSearch-Hit-source').allInnerTexts();
+    assert.equal(groups.length, modalPages.length, 'one group per page');
+    assert.match(groups[0], / › /, `a group is the page's breadcrumb: ${groups[0]}`);
+    await goto(page, `${site.base}/${SEARCH.pagePath}?q=secrets`);
+    await page.locator('main article').first().waitFor();
+    const pagePages = await page.locator('main article h2 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!.split('#')[0]));
+    assert.deepEqual(pagePages.slice(0, modalPages.length), modalPages);
+    await finish(watched);
+  });
+
+  test('"See all N results" is the count of the query on screen, typed a key at a time, and the search page agrees', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await open(page);
+    await page.keyboard.press('Control+k');
+    await input(page).pressSequentially('view run logs', {delay: 60});
+    await page.waitForFunction(() => (document.querySelector('.DocSearch-Input') as HTMLInputElement).value === 'view run logs');
+    await page.waitForTimeout(400);
+    const seeAll = page.locator('.DocSearch-HitsFooter a');
+    const count = Number(/^See all (\d+) results$/.exec(await seeAll.innerText())?.[1]);
+    await seeAll.click();
+    await page.waitForURL((url) => url.pathname === `/${SEARCH.pagePath}` && url.searchParams.get('q') === 'view run logs');
+    await page.locator('main article').first().waitFor();
+    const summary = await page.locator('main [aria-live]').innerText();
+    assert.equal(summary, `${count} pages match, showing ${Math.min(count, 10)}.`);
+    assert.ok(count > 0 && count < 60, `${count} pages is believable`);
     await finish(watched);
   });
 
@@ -296,6 +350,41 @@ describe('search page (local index)', () => {
     await link.click();
     await navigated;
     assert.equal(documents, 0, 'navigated inside the app, without loading a page');
+    await finish(watched);
+  });
+
+  test('filters by kind of page, kept in the URL, with counts', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await open(page, `/${SEARCH.pagePath}?q=schedule`);
+    await page.locator('main article').first().waitFor();
+    const api = page.getByRole('button', {name: /^API \d+$/});
+    const apiCount = Number((await api.innerText()).replace(/\D/g, ''));
+    await api.click();
+    await page.waitForURL(`${site.base}/${SEARCH.pagePath}?q=schedule&kind=api`);
+    assert.equal(await api.getAttribute('aria-pressed'), 'true');
+    await page.waitForFunction((n) => document.querySelector('main [aria-live]')?.textContent?.startsWith(`${n} pages match`), apiCount);
+    const links = await page.locator('main article h2 a').evaluateAll((all) => all.map((a) => a.getAttribute('href')!));
+    assert.ok(links.length > 0 && links.every((href) => href.startsWith('/docs/reference/api/')), links.join(' '));
+    // The breadcrumbs say where each operation lives.
+    assert.deepEqual(await page.locator('main article').first().locator('.breadcrumbs__item').allInnerTexts(), ['Reference', 'Tower API', 'Schedules']);
+    // The filter survives a reload, and "All" lifts it.
+    await goto(page, page.url());
+    await page.locator('main article').first().waitFor();
+    assert.equal(await page.getByRole('button', {name: /^API \d+$/}).getAttribute('aria-pressed'), 'true');
+    await page.getByRole('button', {name: /^All \d+$/}).click();
+    await page.waitForURL(`${site.base}/${SEARCH.pagePath}?q=schedule`);
+    await finish(watched);
+  });
+
+  test('a method and its path stay apart in snippets', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await open(page, `/${SEARCH.pagePath}?q=${encodeURIComponent('POST /apps/{name}/runs')}`);
+    const first = page.locator('main article').first();
+    await first.waitFor();
+    assert.equal(await first.locator('h2').innerText(), 'Run an app');
+    assert.match(await first.locator('p').first().innerText(), /POST \/apps\/\{name\}\/runs/);
     await finish(watched);
   });
 
