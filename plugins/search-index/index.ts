@@ -46,6 +46,12 @@ const API_OPERATION_PAGE = /^\/docs\/reference\/api\/(?!tower-api$)[^/]+$/;
  */
 const API_SECTION_CHARS: Record<string, number> = {'': 1200, parameters: 600, 'request-body': 400};
 const API_OTHER_SECTION_CHARS = 160;
+/**
+ * Lines every operation page repeats word for word (how to authenticate, the
+ * base URL): they tell no operation from another, and 85 copies of them cost
+ * the first query's download. The API overview page keeps them.
+ */
+const API_REPEATED_LINE = /^(Authentication|Base URL): /;
 
 export function condenseApiPage(page: ExtractedPage): ExtractedPage {
   if (!API_OPERATION_PAGE.test(page.path)) return page;
@@ -53,7 +59,11 @@ export function condenseApiPage(page: ExtractedPage): ExtractedPage {
     .filter((section) => section.anchor !== 'code-samples')
     .map((section) => {
       const limit = API_SECTION_CHARS[section.anchor ?? ''] ?? API_OTHER_SECTION_CHARS;
-      return section.text.length > limit ? {...section, text: section.text.slice(0, limit)} : section;
+      const text = section.text
+        .split('\n')
+        .filter((line) => !API_REPEATED_LINE.test(line))
+        .join('\n');
+      return {...section, text: text.length > limit ? text.slice(0, limit) : text};
     });
   return {...page, sections};
 }

@@ -12,68 +12,10 @@ import {SearchEngine} from '../../src/search/engine';
 import type {PackedIndex} from '../../src/search/records';
 import {answerQuestion, type Answer} from '../../src/search/answer';
 import {ANSWERABLE, UNANSWERABLE} from './ask-ai-questions';
+import {API_CASES, CASES, PATTERN_CASES} from './relevance-cases';
 import {buildPackedIndex, extractBuiltPages} from './index';
 
 const BUILD = path.resolve(process.env.SEARCH_BUILD_DIR ?? path.join(import.meta.dirname, '..', '..', 'build'));
-
-/** [query, page that must be in the top 3] */
-const CASES: Array<[string, string]> = [
-  // Product words
-  ['what is an app', '/docs/concepts/apps'],
-  ['environments', '/docs/concepts/environments'],
-  ['run statuses', '/docs/concepts/runs'],
-  ['iceberg tables', '/docs/concepts/tables'],
-  ['team members invite', '/docs/concepts/teams'],
-  ['data plane', '/docs/architecture/data-plane'],
-  ['networking', '/docs/architecture/networking'],
-  ['security', '/docs/architecture/security'],
-  ['how tower works', '/docs/architecture/how-tower-works'],
-  ['install cli homebrew', '/docs/getting-started/download-the-cli'],
-  ['quickstart first app', '/docs/getting-started/quick-start'],
-  ['orchestrate apps', '/docs/using-tower/orchestrate'],
-  ['observe logs', '/docs/using-tower/observe'],
-  ['mcp server', '/docs/using-tower/mcp-walkthrough'],
-  ['dlt pipeline', '/docs/examples/using-dlthub'],
-  ['models hugging face', '/docs/concepts/models'],
-  // CLI commands and flags
-  ['tower deploy', '/docs/reference/tower-cli'],
-  ['tower apps list', '/docs/reference/tower-cli'],
-  ['tower schedules create', '/docs/reference/tower-cli'],
-  ['tower secrets create', '/docs/reference/tower-cli'],
-  ['tower login', '/docs/reference/tower-cli'],
-  ['tower run --local', '/docs/reference/tower-cli'],
-  ['tower environments create', '/docs/reference/tower-cli'],
-  ['tower mcp-server', '/docs/reference/tower-cli'],
-  ['schedules create --cron', '/docs/reference/tower-cli'],
-  // SDK functions
-  ['tower.run_app', '/docs/reference/tower-sdk'],
-  ['tower.tables', '/docs/reference/tower-sdk'],
-  ['wait_for_run', '/docs/reference/tower-sdk'],
-  ['tower.info', '/docs/reference/tower-sdk'],
-  ['Table.insert', '/docs/reference/tower-sdk'],
-  ['RunFailedError', '/docs/reference/tower-sdk'],
-  ['llms', '/docs/reference/tower-sdk'],
-  // Towerfile keys
-  ['app.name', '/docs/reference/towerfile'],
-  ['app.script', '/docs/reference/towerfile'],
-  ['app.source', '/docs/reference/towerfile'],
-  ['parameters default', '/docs/reference/towerfile'],
-  ['towerfile', '/docs/reference/towerfile'],
-  ['app.schedule', '/docs/reference/towerfile'],
-  ['parameters[].description', '/docs/reference/towerfile'],
-];
-
-/** API operation pages, checked when the build has them (another engineer adds them). */
-const API_CASES: Array<[string, string]> = [
-  ['run app api', '/docs/reference/api/run-app'],
-  ['cancel run', '/docs/reference/api/cancel-run'],
-  ['list schedules', '/docs/reference/api/list-schedules'],
-  ['create secret', '/docs/reference/api/create-secret'],
-  ['describe run logs', '/docs/reference/api/describe-run-logs'],
-  ['acknowledge all alerts', '/docs/reference/api/acknowledge-all-alerts'],
-  ['generate runner credentials', '/docs/reference/api/generate-runner-credentials'],
-  ['create device login ticket', '/docs/reference/api/create-device-login-ticket'],
-];
 
 let engine: SearchEngine;
 let packed: PackedIndex;
@@ -119,6 +61,13 @@ describe('relevance of the local index', () => {
       }
       const top = topPages(query);
       assert.ok(top.includes(expected), `top 3 for "${query}": ${top.join(', ')}`);
+    });
+  }
+
+  for (const [query, expected] of PATTERN_CASES) {
+    test(`"${query}" -> ${expected.join(' or ')}`, () => {
+      const top = topPages(query);
+      assert.ok(top.some((page) => expected.includes(page)), `top 3 for "${query}": ${top.join(', ')}`);
     });
   }
 

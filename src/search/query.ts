@@ -172,7 +172,11 @@ function plainExpansions(stem: string, typed: string, vocabulary: Vocabulary, is
   // A word as typed may be the start of a longer one: the last word (being typed), or one the index does not have.
   // A word the stemmer shortened ("logs") was typed in full: it is not the start of "login".
   if ((isLast || !exact) && stem.length >= 3 && stem === typed.toLowerCase()) {
-    for (const term of vocabulary.completions(stem)) addExpansion(expansions, term, EXPANSION_WEIGHT.prefix * (0.6 + (0.4 * stem.length) / term.length));
+    for (const term of vocabulary.completions(stem)) {
+      // A plain word begins plain words: "app" is not the start of app.script or app_name.
+      if (/[._\-[]/.test(term)) continue;
+      addExpansion(expansions, term, EXPANSION_WEIGHT.prefix * (0.6 + (0.4 * stem.length) / term.length));
+    }
   }
   if (!exact) {
     const lower = typed.toLowerCase();

@@ -12,6 +12,9 @@
  * still finds the sections that mention it.
  */
 import stem from 'wink-porter2-stemmer';
+import {escapeHtml} from './html';
+
+export {escapeHtml, unescapeHtml} from './html';
 
 /**
  * A word: letters and digits, joined into an identifier by `.`, `_`, `-` or
@@ -123,31 +126,49 @@ export function identifierForms(identifier: string): string[] {
   return forms;
 }
 
-/** The index terms of a text: every stem, and every identifier whole. */
+/**
+ * The index terms of a text: every stem, and every identifier whole. The same
+ * terms as the words of `eachWord` give, in one pass without building them:
+ * this runs over every word of the docs when the browser builds the index.
+ */
 export function termsOf(text: string): string[] {
   const terms: string[] = [];
-  for (const word of wordsOf(text)) {
-    if (word.identifier) terms.push(...identifierForms(word.identifier));
-    terms.push(...word.stems);
+  // The previous word when it was one plain word whose stem ends `terms`, for "log in".
+  let joinable: {lower: string; end: number} | null = null;
+  WORD.lastIndex = 0;
+  for (let match = WORD.exec(text); match; match = WORD.exec(text)) {
+    const raw = match[0];
+    const lower = raw.toLowerCase();
+    if (joinable && /^\s+$/.test(text.slice(joinable.end, match.index))) {
+      const joined = JOINED[joinable.lower]?.[lower];
+      if (joined) {
+        terms[terms.length - 1] = joined;
+        joinable = null;
+        continue;
+      }
+    }
+    joinable = null;
+    if (isIdentifier(raw)) {
+      terms.push(...identifierForms(lower));
+      for (const part of raw.match(PART) ?? []) {
+        const term = stemOf(part);
+        if (term) terms.push(term);
+      }
+      continue;
+    }
+    const plain = raw.includes("'") ? raw.replace(/'\p{L}{1,2}$/u, '') : raw;
+    const parts = plain.match(PART) ?? [];
+    let pushed = 0;
+    for (const part of parts) {
+      const term = stemOf(part);
+      if (term) {
+        terms.push(term);
+        pushed += 1;
+      }
+    }
+    if (pushed === 1 && parts.length === 1 && JOINED[lower]) joinable = {lower, end: match.index + raw.length};
   }
   return terms;
-}
-
-const ESCAPES: Record<string, string> = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
-
-const UNESCAPES: Record<string, string> = {'&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'"};
-
-/** Decodes the entities an escaped highlight value can hold (named ones above and numeric ones). */
-export function unescapeHtml(text: string): string {
-  return text.replace(/&(?:amp|lt|gt|quot|#\d+|#x[0-9a-f]+);/gi, (entity) => {
-    if (UNESCAPES[entity]) return UNESCAPES[entity];
-    const code = entity[2] === 'x' || entity[2] === 'X' ? parseInt(entity.slice(3, -1), 16) : parseInt(entity.slice(2, -1), 10);
-    return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-  });
 }
 
 export type HighlightTags = {pre: string; post: string};

@@ -11,7 +11,7 @@ import React, {useEffect, useRef, useState, type FormEvent, type ReactNode} from
 import Link from '@docusaurus/Link';
 import {SEARCH} from '@site/src/constants';
 import type {LocalSearchClient} from '@site/src/search/client';
-import {answerQuestion, type Answer} from '@site/src/search/answer';
+import type {Answer} from '@site/src/search/answer';
 
 type Props = {
   question: string;
@@ -40,9 +40,9 @@ export default function AskAiPanel({question, onAsk, onBack, onNavigate, client,
     }
     let cancelled = false;
     setState({status: 'loading'});
-    client
-      .engine()
-      .then((engine) => {
+    // The answer code comes with the first question, not with the modal.
+    Promise.all([client.engine(), import(/* webpackChunkName: "search-answer" */ '@site/src/search/answer')])
+      .then(([engine, {answerQuestion}]) => {
         if (!cancelled) setState({status: 'done', answer: answerQuestion(engine, question, JSON.parse(filtersKey))});
       })
       .catch(() => {
