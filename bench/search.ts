@@ -174,7 +174,10 @@ async function main(): Promise<void> {
     const cold = Date.now() - coldStart;
     await page.waitForTimeout(300);
     phase = 'idle';
-    const bytesOf = (wanted: string) => [...received].filter(([, entry]) => entry.phase === wanted).reduce((s, [, entry]) => s + entry.bytes, 0);
+    // The query's own files: the index and the engine's chunks (named, or shared chunks with a numeric id);
+    // not the pages the results link to, which the site prefetches when they appear.
+    const isQueryFile = (url: string) => url.endsWith(SEARCH.indexFile) || /\/assets\/js\/(search-[\w-]+|\d{1,5})\.[0-9a-f]+\.js$/.test(url);
+    const bytesOf = (wanted: string) => [...received].filter(([url, entry]) => entry.phase === wanted && (wanted !== 'query' || isQueryFile(url))).reduce((s, [, entry]) => s + entry.bytes, 0);
     const modalBytes = bytesOf('modal');
     const queryBytes = bytesOf('query');
     await page.keyboard.press('Escape');
@@ -274,7 +277,7 @@ async function main(): Promise<void> {
     const scanP95 = percentile(timing.scanTimes, 95);
     const warm = percentile(warms, 50);
 
-    const queryFiles = [...received].filter(([, entry]) => entry.phase === 'query').map(([url]) => url);
+    const queryFiles = [...received].filter(([url, entry]) => entry.phase === 'query' && isQueryFile(url)).map(([url]) => url);
     const firstQueryGzip = queryFiles.reduce((sum, url) => sum + gzipBytes(path.join(BUILD, url)), 0);
     const oursScores = score(labelled, ours);
     const fmt = (scores: Scores) => `success@1 ${scores.at1.toFixed(2)}  success@3 ${scores.at3.toFixed(2)}  MRR ${scores.mrr.toFixed(2)}`;

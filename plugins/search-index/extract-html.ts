@@ -23,7 +23,7 @@ const ROOT_CLASSES = ['theme-doc-markdown', 'theme-api-markdown', 'generatedInde
  * signatures come first, and whole listings would double the index size
  * (the first query downloads the whole index: 150 KB gzip at most).
  */
-export const CODE_BLOCK_CHARS = 120;
+export const CODE_BLOCK_CHARS = 80;
 
 type Section = ExtractedPage['sections'][number];
 

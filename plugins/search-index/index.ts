@@ -44,7 +44,7 @@ const API_OPERATION_PAGE = /^\/docs\/reference\/api\/(?!tower-api$)[^/]+$/;
  * pages) and the code samples would more than double the index and crowd
  * the guides out of the results.
  */
-const API_SECTION_CHARS: Record<string, number> = {'': 1200, parameters: 600, 'request-body': 400};
+const API_SECTION_CHARS: Record<string, number> = {'': 900, parameters: 400, 'request-body': 300};
 const API_OTHER_SECTION_CHARS = 160;
 /**
  * Lines every operation page repeats word for word (how to authenticate, the
