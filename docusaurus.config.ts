@@ -99,8 +99,8 @@ const config: Config = {
     apiReference,
     // llms.txt, llms-full.txt, llms-api.txt, llms-sdk.txt and a .md twin of every docs page.
     './plugins/llms-txt/index.ts',
-    // The local search index (search-index.json), unless Algolia is configured.
-    ...(searchMode === 'local' ? ['./plugins/search-index/index.ts'] : []),
+    // Search: the local index (search-index.json) unless Algolia is configured, and DocSearch within the CSP.
+    ['./plugins/search-index/index.ts', {mode: searchMode}],
   ],
 
   presets: [
