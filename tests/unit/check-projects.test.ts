@@ -77,6 +77,7 @@ const VALID: Record<string, string> = {
   'examples/reports/report/Towerfile': lines('[app]', 'name = "demo-report"', 'script = "./report.py"', '', '[[parameters]]', 'name = "REPORT_DAY"', 'default = ""'),
   'examples/reports/report/requirements.txt': lines('# the SDK', 'tower'),
   'examples/reports/report/report.py': lines('import tower', '', 'print(tower.parameter("REPORT_DAY"))'),
+  'examples/reports/.github/workflows/ci.yml': lines('name: ci', 'on: [push]', 'jobs:', '  test:', '    env:', "      DAY: \"{{ env_var('DAY') }}\"", '    steps:', '      - run: tower deploy --create'),
   'docs/examples/demo.md': lines(
     '# Demo',
     '',
@@ -233,6 +234,11 @@ describe('example projects', () => {
     rejects(missing, 'docs/examples/reports.md:3', /^cannot include "examples\/reports\/gone\.py": the file does not exist$/);
     const copy = check(replaceIn('docs/examples/reports.md', `file="examples/reports/report/report.py"\n`, `file="examples/reports/report/report.py"\nprint("a second copy")\n`));
     rejects(copy, 'docs/examples/reports.md:9', /must be empty: the file is its content/);
+  });
+
+  it('reject a YAML file that does not parse, at its line', () => {
+    const misindented = replaceIn('examples/reports/.github/workflows/ci.yml', '      - run: tower deploy --create', '      - run: tower deploy --create\n     - run: tower run');
+    rejects(check(misindented), 'examples/reports/.github/workflows/ci.yml:9', /^YAML does not parse: /);
   });
 
   it('require pages to show deployed code and configuration, not data files', () => {
