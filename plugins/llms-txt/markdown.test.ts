@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
-import {cleanMarkdown, MarkdownCleanError, outsideFences, shiftHeadings, tidy} from './markdown';
+import {cleanMarkdown, MarkdownCleanError, outsideFences, tidy} from './markdown';
 
 const options = {pageUrl: 'https://docs.example.com/docs/guide', siteUrl: 'https://docs.example.com', sourceName: 'docs/guide.md'};
 const clean = (source: string, extra: Partial<typeof options> & {title?: string} = {}): string =>
@@ -193,9 +193,5 @@ describe('helpers', () => {
 
   test('outsideFences skips code, even inside blockquotes', () => {
     assert.deepEqual(outsideFences('a\n```js\nb\n```\nc\n> ```\n> d\n> ```\ne'), ['a', 'c', 'e']);
-  });
-
-  test('shiftHeadings moves headings but not code comments', () => {
-    assert.equal(shiftHeadings('# A\n```bash\n# comment\n```\n## B', 2), '### A\n```bash\n# comment\n```\n#### B');
   });
 });

@@ -344,35 +344,6 @@ export function tidy(markdown: string): string {
   return `${out.join('\n')}\n`;
 }
 
-/** Moves every ATX heading outside code down by `by` levels (capped at 6). */
-export function shiftHeadings(markdown: string, by: number): string {
-  if (by === 0) return markdown;
-  const inside = new Set<number>();
-  const lines = markdown.split('\n');
-  let fence: Fence | undefined;
-  lines.forEach((line, i) => {
-    if (fence) {
-      inside.add(i);
-      const close = /^\s*(`{3,}|~{3,})\s*$/.exec(line);
-      if (close && close[1][0] === fence.char && close[1].length >= fence.length) fence = undefined;
-      return;
-    }
-    const open = /^\s*(`{3,}|~{3,})(.*)$/.exec(line);
-    if (open && !(open[1][0] === '`' && open[2].includes('`'))) {
-      fence = {char: open[1][0], length: open[1].length};
-      inside.add(i);
-    }
-  });
-  return lines
-    .map((line, i) => {
-      if (inside.has(i)) return line;
-      const heading = /^(#{1,6})(\s.*)$/.exec(line);
-      if (!heading) return line;
-      return `${'#'.repeat(Math.min(6, heading[1].length + by))}${heading[2]}`;
-    })
-    .join('\n');
-}
-
 /** Removes the first H1 line (and the blank line after it). */
 export function dropTopHeading(markdown: string): string {
   return markdown.replace(/^# [^\n]*\n+/, '');

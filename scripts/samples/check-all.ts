@@ -23,6 +23,7 @@ import { checkExamples, isIncludeBlock, type PageBlocks } from './check-projects
 import { checkPageApps, type PageForApps } from './check-page-apps';
 import { resolvePython } from './python-analysis';
 import { compareProblems, type Problem } from './types';
+import { API_REFERENCE } from '../../src/constants';
 
 export interface CheckOptions {
   /** Repository root (the folder with docs/ and data/). */
@@ -64,7 +65,7 @@ export interface CheckReport {
 }
 
 const DOCS_DIR = 'docs';
-const EXCLUDED_PREFIX = 'docs/reference/api/';
+const EXCLUDED_PREFIX = `docs/${API_REFERENCE.docDir}/`;
 
 /** Every .md/.mdx file under docs/ except the generated API reference, as sorted posix paths. */
 export function listDocFiles(root: string): string[] {

@@ -4,7 +4,8 @@
  * operations of the site contract and every further operation of
  * openapi/tower-api.yaml.
  */
-import {listOperations} from '../../plugins/api-reference/sidebar';
+import {readApiOutline} from '../../plugins/api-reference/model';
+import {SPEC_PATH} from '../../plugins/api-reference/sidebar';
 
 export type Route = {path: string; heading: string};
 
@@ -173,7 +174,7 @@ export type ApiRoute = Route & {id: string; method: string; apiPath: string};
  * operation missing from the YAML throws here, so the table cannot silently lose one of them.
  */
 export const API_ROUTES: ApiRoute[] = (() => {
-  const {operations} = listOperations();
+  const {operations} = readApiOutline(SPEC_PATH);
   const ids = new Set(operations.map((operation) => operation.id));
   const missing = CONTRACT_API_OPERATION_IDS.filter((id) => !ids.has(id));
   if (missing.length) throw new Error(`openapi/tower-api.yaml lacks operations of the site contract: ${missing.join(', ')}`);
