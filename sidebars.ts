@@ -76,6 +76,7 @@ const sidebars: SidebarsConfig = {
       'examples/models',
       'examples/orchestration',
       'examples/agents',
+      'examples/dbt',
     ]),
   ],
 };
