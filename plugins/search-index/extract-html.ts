@@ -20,10 +20,23 @@ const CELL_TAGS = new Set(['td', 'th']);
 const ROOT_CLASSES = ['theme-doc-markdown', 'generatedIndexPage'];
 /**
  * Code blocks are indexed by their first characters only: commands and
- * signatures come first, and whole listings would double the index size
- * (the first query downloads the whole index: 150 KB gzip at most).
+ * signatures come first, and whole listings would double the index size.
+ * The cut never splits a word: the word in progress is finished (up to
+ * CODE_WORD_CHARS more), so a block that opens with a comment still ends in
+ * "tower secrets create", not "tower secrets crea".
  */
 export const CODE_BLOCK_CHARS = 80;
+const CODE_WORD_CHARS = 40;
+
+/** The start of a code block's text, cut after CODE_BLOCK_CHARS at the end of a word. */
+export function codeStart(code: string): string {
+  if (code.length <= CODE_BLOCK_CHARS) return code;
+  let end = CODE_BLOCK_CHARS;
+  while (end < code.length && end < CODE_BLOCK_CHARS + CODE_WORD_CHARS && /\S/.test(code[end])) end += 1;
+  // A word longer than that (a URL, a hash) is dropped rather than cut.
+  if (end < code.length && /\S/.test(code[end])) end = code.lastIndexOf(' ', CODE_BLOCK_CHARS) + 1 || CODE_BLOCK_CHARS;
+  return code.slice(0, end).trimEnd();
+}
 
 type Section = ExtractedPage['sections'][number];
 
@@ -87,7 +100,8 @@ export function extractPage(html: string, path: string, kind: PageKind): Extract
   let skipping = 0;
   let heading: {level: number; id: string | null; text: string} | null = null;
   let inPre = 0;
-  let preChars = 0;
+  // The text of the code block being read; codeStart() decides how much of it is kept.
+  let code = '';
   // Two inline elements with nothing between them are set apart by style, not by a space
   // (an API page's method badge and its path: "POST" and "/apps"); the text keeps them apart.
   let afterInlineElement = false;
@@ -117,7 +131,7 @@ export function extractPage(html: string, path: string, kind: PageKind): Extract
         if (isRoot) inRoot += 1;
         if (skip) skipping += 1;
         if (name === 'pre') {
-          if (inPre === 0) preChars = 0;
+          if (inPre === 0) code = '';
           inPre += 1;
         }
         if (inRoot > 0 && skipping === 0) {
@@ -133,11 +147,8 @@ export function extractPage(html: string, path: string, kind: PageKind): Extract
         if (inRoot === 0 || skipping > 0) return;
         afterInlineElement = false;
         if (inPre > 0) {
-          const room = CODE_BLOCK_CHARS - preChars;
-          if (room <= 0) return;
-          const kept = text.length > room ? text.slice(0, room) : text;
-          preChars += kept.length;
-          append(kept);
+          // Enough to finish the word that crosses the limit; the rest is never kept.
+          if (code.length <= CODE_BLOCK_CHARS + CODE_WORD_CHARS) code += text;
         } else {
           // Line breaks inside a paragraph are only source formatting.
           append(text.replace(/\n/g, ' '));
@@ -152,6 +163,7 @@ export function extractPage(html: string, path: string, kind: PageKind): Extract
           crumb = '';
         }
         if (crumbDepth >= 0 && stack.length === crumbDepth) crumbDepth = -1;
+        if (name === 'pre' && inPre === 1 && inRoot > 0 && skipping === 0) append(codeStart(code));
         if (entry.heading && heading && skipping === 0) {
           const text = tidy(heading.text).replace(/\n/g, ' ');
           if (heading.level === 1) {

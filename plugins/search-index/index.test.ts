@@ -12,7 +12,7 @@ import {kindFacetFilter, kindOfRoute} from '../../src/search/kinds';
 import {editDistance, typosAllowed} from '../../src/search/query';
 import {packRecords, pagesToRecords, unpackIndex, type ExtractedPage} from '../../src/search/records';
 import {escapeHtml, snippet, termsOf, unescapeHtml} from '../../src/search/text';
-import {CODE_BLOCK_CHARS, extractPage} from './extract-html';
+import {CODE_BLOCK_CHARS, codeStart, extractPage} from './extract-html';
 import {extractMarkdown} from './extract-markdown';
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
@@ -69,10 +69,16 @@ describe('HTML extraction', () => {
     assert.match(page.sections[3].text, /Name Type/);
   });
 
-  test('indexes only the start of long code blocks', () => {
-    const code = page.sections[1].text.replace('Run apps on a cron.\n', '').replace(/\n/g, '');
+  test('indexes only the start of long code blocks, never cutting a word', () => {
+    const code = page.sections[1].text.replace('Run apps on a cron.\n', '');
     assert.ok(code.startsWith('tower schedules create --cron'));
-    assert.ok(code.length <= CODE_BLOCK_CHARS, `${code.length} chars`);
+    assert.ok(code.length <= CODE_BLOCK_CHARS + 10, `${code.length} chars`);
+    // A comment first: the command that crosses the limit is finished, not cut to "crea".
+    const comment = '# create a secret in default (inherited by every environment)\ntower secrets create --name=A --value="$B"';
+    assert.match(codeStart(comment), /\ntower secrets create$/);
+    // A word too long to finish (a URL, a hash) is left out rather than cut.
+    assert.equal(codeStart(`${'word '.repeat(15)}${'x'.repeat(100)}`), 'word '.repeat(15).trimEnd());
+    assert.equal(codeStart('short'), 'short');
   });
 
   test('keeps a space between inline elements set apart only by style (an API method and its path), not inside code', () => {

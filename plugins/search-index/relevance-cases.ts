@@ -99,7 +99,7 @@ export const PATTERN_CASES: Array<[string, string[]]> = [
   ['tower[iceberg]', ['/docs/reference/tower-sdk', '/docs/concepts/tables', '/docs/using-tower/working-with-tables', '/docs/getting-started/download-the-cli']],
   ['trigger app from another app', ['/docs/using-tower/orchestrate']],
   ['difference between secrets and parameters', ['/docs/concepts/environments']],
-  ['rotate api key', ['/docs/reference/api/create-api-key', '/docs/reference/api/delete-api-key', '/docs/using-tower/advanced']],
+  ['rotate api key', ['/docs/using-tower/api-keys', '/docs/reference/api/create-api-key', '/docs/reference/api/delete-api-key', '/docs/using-tower/advanced']],
   ['what time zone do schedules use', ['/docs/using-tower/orchestrate', '/docs/examples/orchestration']],
   ['which ip addresses to allowlist', ['/docs/architecture/networking']],
   ['run my app locally', ['/docs/using-tower/develop', '/docs/concepts/runs', '/docs/getting-started/quick-start', '/docs/using-tower/test']],

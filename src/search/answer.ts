@@ -29,6 +29,59 @@ const PART_SCORE_SHARE = 0.5;
  */
 const ANSWER_SHARE = 0.6;
 const MAX_PARTS = 3;
+
+/** A part from the same page as a better one must score this share of it to take its place (see pickSection). */
+const SAME_PAGE_SHARE = 0.5;
+/** How much more a section counts when its heading asks the question's own question word ("Where Tower runs"). */
+const ASKED_BOOST = 1.5;
+/** Question words a heading can echo: "Where Tower runs" answers "where do runs execute", "Why environments matter" answers a why. */
+const ASKING = /^\s*(where|when|why|who|which)\b/i;
+
+/** The heading of a section: its own, or the page's title for the page's top. */
+function ownHeading(record: Ranked['record']): string {
+  for (const level of [...HIERARCHY_LEVELS].reverse()) {
+    if (level === 'lvl0') break;
+    const heading = record.hierarchy[level];
+    if (heading) return heading;
+  }
+  return '';
+}
+
+/**
+ * How well a section answers, beyond matching the question's words: better
+ * when the headings above it name them ("Logs" on the Runs page, for "how do
+ * I see the logs of a run") and when its heading echoes the question's
+ * question word ("Where Tower runs", for "where do runs execute").
+ */
+function answerScore(entry: Ranked, asking: string | null): number {
+  const echoes = asking !== null && new RegExp(`\\b${asking}\\b`, 'i').test(ownHeading(entry.record));
+  return entry.score * (1 + entry.headingShare) * (echoes ? ASKED_BOOST : 1);
+}
+
+/** The share of a section's own heading that the question names: 1 for "Call a model" and "how do I call a language model". */
+function headingFit(entry: Ranked, wanted: Set<string>): number {
+  const heading = new Set(termsOf(ownHeading(entry.record)));
+  let named = 0;
+  for (const term of heading) if (wanted.has(term)) named += 1;
+  return heading.size ? named / heading.size : 0;
+}
+
+/**
+ * The section of a page that answers for it: the page's best one or, when
+ * that one's heading says more than was asked, a section of the same page
+ * nearly as good whose heading says only what was asked. A page's
+ * introduction often has every word of the question; "Call a model" further
+ * down is the answer to "how do I call a language model from my app".
+ */
+function pickSection(best: Ranked, ranked: Ranked[], wanted: Set<string>): Ranked {
+  if (headingFit(best, wanted) === 1) return best;
+  for (const entry of ranked) {
+    if (entry.score < best.score * SAME_PAGE_SHARE) break;
+    if (entry !== best && entry.record.url_without_anchor === best.record.url_without_anchor && headingFit(entry, wanted) === 1) return entry;
+  }
+  return best;
+}
+
 const MAX_TEXT = 320;
 
 /** Code as the docs write it: a CLI command, an SDK call or a Towerfile key, found in a section's text. */
@@ -95,11 +148,23 @@ function bestSentences(content: string, wanted: Set<string>): string {
   return text;
 }
 
+/** What a section says for the question: the code it gives for the task and the sentences that say it. */
+function partOf(entry: Ranked, wanted: Set<string>): AnswerPart {
+  const content = entry.record.content ?? '';
+  const terms = new Set([...wanted, ...entry.terms]);
+  return {...sourceOf(entry), code: bestCode(content, terms), text: bestSentences(content, terms)};
+}
+
 /** Answers a question from the docs. */
 export function answerQuestion(engine: SearchEngine, question: string, facetFilters?: SearchRequest['facetFilters']): Answer {
-  const plan = engine.plan(question);
-  const ranked = engine.rank(question, facetFilters, {minShare: ANSWER_SHARE}).filter((entry) => entry.record.kind !== 'category');
+  // A question is asked in full: its last word is not the start of a longer one.
+  const plan = engine.plan(question, {complete: true});
   const wanted = new Set(plan.words.flatMap((word) => word.expansions.filter((expansion) => expansion.weight >= 0.5).map((expansion) => expansion.term)));
+  const ranked = engine
+    .rank(question, facetFilters, {minShare: ANSWER_SHARE, complete: true})
+    .filter((entry) => entry.record.kind !== 'category')
+    .map((entry) => ({...entry, score: answerScore(entry, ASKING.exec(question)?.[1].toLowerCase() ?? null)}))
+    .sort((a, b) => b.score - a.score);
   // A word the docs never use (Kubernetes, Ruby) names something the docs do not cover.
   const unknown = plan.words.some((word) => word.required && word.expansions.length === 0);
   const answering = unknown ? [] : ranked;
@@ -112,16 +177,13 @@ export function answerQuestion(engine: SearchEngine, question: string, facetFilt
 
   const parts: AnswerPart[] = [];
   const pages = new Set<string>();
-  for (const entry of answering) {
-    if (parts.length >= MAX_PARTS || entry.score < answering[0].score * PART_SCORE_SHARE) break;
-    if (pages.has(entry.record.url_without_anchor)) continue;
-    const content = entry.record.content ?? '';
-    const terms = new Set([...wanted, ...entry.terms]);
-    const text = bestSentences(content, terms);
-    const code = bestCode(content, terms);
-    if (!text && !code) continue;
-    pages.add(entry.record.url_without_anchor);
-    parts.push({...sourceOf(entry), code, text});
+  for (const best of answering) {
+    if (parts.length >= MAX_PARTS || best.score < answering[0].score * PART_SCORE_SHARE) break;
+    if (pages.has(best.record.url_without_anchor)) continue;
+    const part = [pickSection(best, answering, wanted), best].map((entry) => partOf(entry, wanted)).find((candidate) => candidate.text || candidate.code);
+    if (!part) continue;
+    pages.add(best.record.url_without_anchor);
+    parts.push(part);
   }
   return parts.length ? {question, found: true, parts, closest} : {question, found: false, parts: [], closest};
 }

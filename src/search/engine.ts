@@ -13,7 +13,7 @@
  */
 import MiniSearch, {type SearchResult} from 'minisearch';
 import type {PageKind} from './kinds';
-import {planQuery, Vocabulary, type Intent, type IntentHints, type QueryPlan} from './query';
+import {planQuery, Vocabulary, type Intent, type IntentHints, type PlanOptions, type QueryPlan} from './query';
 import {HIERARCHY_LEVELS, type HierarchyLevel, type PackedIndex, type SearchRecord, unpackIndex} from './records';
 import {highlight, snippet, termsOf, type HighlightTags} from './text';
 
@@ -70,7 +70,20 @@ export type SearchResponse = {
  * A ranked section: `terms` are the index terms it matched, `match` the fields
  * each matched in, `share` the part of the query's required words it has (1: all).
  */
-export type Ranked = {record: SearchRecord; score: number; terms: string[]; match: Record<string, string[]>; share: number};
+export type Ranked = {
+  record: SearchRecord;
+  score: number;
+  terms: string[];
+  match: Record<string, string[]>;
+  share: number;
+  /** The part of the query's required words found in the section's heading or the headings above it (its place in the docs). */
+  headingShare: number;
+};
+
+export type RankOptions = PlanOptions & {
+  /** The share of the query's required words a section must have (default: all, or most when none has all). */
+  minShare?: number;
+};
 
 type IndexedDoc = {id: number; title: string; path: string; content: string};
 
@@ -102,17 +115,26 @@ const FEW_PAGES = 3;
 
 const ENDPOINT = /^\s*(get|post|put|patch|delete)\s+(\/\S*)\s*$/i;
 
+/** An API page's operation id: the last step of its route (create-secret). */
+export function operationIdOf(record: SearchRecord): string {
+  return record.url_without_anchor.slice(record.url_without_anchor.lastIndexOf('/') + 1);
+}
+
 /**
- * A query that is a method and a path ("GET /apps") names one operation: the
- * section that starts with exactly that endpoint (an API page's first line)
- * wins over pages whose paths merely begin the same way.
+ * A query that names one operation, by its method and path ("GET /apps") or
+ * by its operation id ("create-secret"), wants that operation's page: its top
+ * section wins over pages whose paths begin the same way or whose text
+ * mentions the id (create-sandbox-secrets tells readers to use create-secret).
  */
-export function endpointBoost(query: string, record: SearchRecord): number {
+export function namedOperationBoost(query: string, record: SearchRecord): number {
+  if (record.kind !== 'api' || record.type !== 'lvl1') return 1;
   const endpoint = ENDPOINT.exec(query);
-  if (!endpoint) return 1;
-  const wanted = `${endpoint[1]} ${endpoint[2]}`.toLowerCase();
-  const firstLine = (record.content ?? '').split('\n', 1)[0].trim().toLowerCase();
-  return firstLine === wanted ? 3 : 1;
+  if (endpoint) {
+    const wanted = `${endpoint[1]} ${endpoint[2]}`.toLowerCase();
+    const firstLine = (record.content ?? '').split('\n', 1)[0].trim().toLowerCase();
+    return firstLine === wanted ? 3 : 1;
+  }
+  return operationIdOf(record) === query.trim().toLowerCase() ? 3 : 1;
 }
 
 const DEFAULT_TAGS: HighlightTags = {pre: '<mark>', post: '</mark>'};
@@ -261,7 +283,7 @@ export class SearchEngine {
     const hints: IntentHints = {operationNames: [], operationIds: new Set()};
     for (const record of this.records) {
       if (record.kind !== 'api' || record.type !== 'lvl1') continue;
-      const id = record.url_without_anchor.split('/').pop() ?? '';
+      const id = operationIdOf(record);
       hints.operationNames.push(termsOf(record.hierarchy.lvl1 ?? ''), termsOf(id.replace(/-/g, ' ')));
       hints.operationIds.add(id);
     }
@@ -270,9 +292,9 @@ export class SearchEngine {
   }
 
   /** What the engine looks up for a query (exposed for tests and Ask AI). */
-  plan(query: string): QueryPlan {
+  plan(query: string, options?: PlanOptions): QueryPlan {
     const {vocabulary, hints} = this.lookups();
-    return planQuery(query, vocabulary, hints);
+    return planQuery(query, vocabulary, hints, options);
   }
 
   /**
@@ -281,8 +303,8 @@ export class SearchEngine {
    * when none has them all, sections with most of them match, ranked lower the
    * fewer they have.
    */
-  rank(query: string, facetFilters?: SearchRequest['facetFilters'], {minShare}: {minShare?: number} = {}): Ranked[] {
-    const plan = this.plan(query);
+  rank(query: string, facetFilters?: SearchRequest['facetFilters'], {minShare, ...planOptions}: RankOptions = {}): Ranked[] {
+    const plan = this.plan(query, planOptions);
     const weights = new Map<string, number>();
     for (const word of plan.words) {
       for (const {term, weight} of word.expansions) weights.set(term, Math.max(weight, weights.get(term) ?? 0));
@@ -299,6 +321,8 @@ export class SearchEngine {
       const found = new Set(result.terms);
       return required.filter((word) => word.expansions.some((expansion) => found.has(expansion.term))).length;
     };
+    const inHeadings = (result: SearchResult) =>
+      required.filter((word) => word.expansions.some(({term}) => result.match[term]?.some((field) => field !== 'content'))).length;
     const covered = results.map(coverage);
     const best = Math.max(0, ...covered);
     let enough: number;
@@ -321,8 +345,8 @@ export class SearchEngine {
       const record = this.records[result.id];
       const share = wanted > 0 ? covered[i] / wanted : 1;
       const kind = record.kind ? KIND_PRIOR[plan.intent][record.kind] : 1;
-      const score = result.score * share * share * kind * phraseBoost(phrase, raw, record) * endpointBoost(query, record);
-      ranked.push({record, score, terms: result.terms, match: result.match, share});
+      const score = result.score * share * share * kind * phraseBoost(phrase, raw, record) * namedOperationBoost(query, record);
+      ranked.push({record, score, terms: result.terms, match: result.match, share, headingShare: wanted > 0 ? inHeadings(result) / wanted : 0});
     });
     // Category pages list other pages' descriptions: they come after every page with content of its own.
     return ranked.sort((a, b) => Number(a.record.kind === 'category') - Number(b.record.kind === 'category') || b.score - a.score);

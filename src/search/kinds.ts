@@ -4,6 +4,11 @@
  * search page filters by them. A page added later is classified by the same
  * rules, from its route alone.
  */
+import {API_REFERENCE} from '../constants';
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 export const PAGE_KINDS = ['guide', 'concept', 'example', 'cli', 'sdk', 'towerfile', 'api', 'category'] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
@@ -12,10 +17,11 @@ export type PageKind = (typeof PAGE_KINDS)[number];
  * Route (below the docs root, without a leading slash) to kind; the first
  * matching rule wins and anything else is a guide (getting started, the
  * usage guides, and how-to pages under reference/ such as webhooks or API keys).
+ * API operation pages live where the API reference generates them.
  */
 const KIND_RULES: Array<[RegExp, PageKind]> = [
   [/^category\//, 'category'],
-  [/^reference\/api\//, 'api'],
+  [new RegExp(`^${escapeRegExp(API_REFERENCE.docDir)}/`), 'api'],
   [/^reference\/[^/]*-cli$/, 'cli'],
   [/^reference\/[^/]*-sdk$/, 'sdk'],
   [/^reference\/towerfile$/, 'towerfile'],

@@ -187,8 +187,16 @@ function plainExpansions(stem: string, typed: string, vocabulary: Vocabulary, is
   return expansions;
 }
 
+export type PlanOptions = {
+  /**
+   * The query is complete (a question asked, not a query being typed): its
+   * last word is not also looked up as the start of longer words.
+   */
+  complete?: boolean;
+};
+
 /** Plans a query against an index's vocabulary. */
-export function planQuery(query: string, vocabulary: Vocabulary, hints: IntentHints): QueryPlan {
+export function planQuery(query: string, vocabulary: Vocabulary, hints: IntentHints, {complete = false}: PlanOptions = {}): QueryPlan {
   synonyms ??= synonymTable(termOf);
   const words = wordsOf(query);
   const stems = words.flatMap((word) => (word.identifier ? [] : word.stems));
@@ -206,7 +214,7 @@ export function planQuery(query: string, vocabulary: Vocabulary, hints: IntentHi
     planned.push({text: typed, expansions, required});
   };
   words.forEach((word, index) => {
-    const isLast = index === words.length - 1;
+    const isLast = !complete && index === words.length - 1;
     if (word.identifier) {
       if (seen.has(word.identifier)) return;
       const expansions: Expansion[] = [];
