@@ -78,6 +78,7 @@ export function inlineScriptHashes(htmlDocuments: string[]): string[] {
 
 export function contentSecurityPolicy(htmlDocuments: string[], options: CspOptions = {}): string {
   const search = options.searchOrigins ?? [];
+  // A fetch directive left out (manifest-src, worker-src, ...) falls back to default-src.
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...inlineScriptHashes(htmlDocuments)],
@@ -86,7 +87,6 @@ export function contentSecurityPolicy(htmlDocuments: string[], options: CspOptio
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...search],
-    'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'", 'mailto:'],
