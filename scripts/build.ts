@@ -10,7 +10,7 @@
  * core over the last BUILD_STALL_SECONDS (default 300) has stalled. Where /proc is missing
  * (not Linux) only the overall limit, BUILD_TIME_LIMIT_SECONDS (default 1800), applies.
  */
-import {spawn} from 'node:child_process';
+import {spawn, type StdioOptions} from 'node:child_process';
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -81,7 +81,7 @@ export type WatchdogOptions = {
   /** What the reader should do when the command stalls. */
   stallAdvice: string;
   /** Passed to spawn; the default inherits the terminal. */
-  stdio?: 'inherit' | 'ignore';
+  stdio?: StdioOptions;
 };
 
 export class StalledError extends Error {}
