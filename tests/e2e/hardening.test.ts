@@ -12,7 +12,7 @@ import {spawn} from 'node:child_process';
 import net from 'node:net';
 import {describe, test} from 'node:test';
 import {REPO_ROOT} from '../../scripts/nginx-conf';
-import {freePort} from '../../scripts/serve-nginx';
+import {DEFAULT_BUILD_DIR, freePort, startNginx} from '../../scripts/serve-nginx';
 import {openContext} from './support/browser';
 import {rawGet, type RawResponse} from './support/raw-http';
 import {useSite} from './support/site';
@@ -258,6 +258,17 @@ describe('hardening headers', () => {
       if (/report-(uri|to)/.test(response.header('content-security-policy') ?? '')) problems.push(`${path}: CSP reports without an endpoint`);
     }
     assert.deepEqual(problems, []);
+  });
+
+  test('with a report endpoint configured, nginx names it in the CSP and in Reporting-Endpoints', async () => {
+    const server = await startNginx(DEFAULT_BUILD_DIR, undefined, {reportUri: '/csp-reports'});
+    try {
+      const response = await rawGet(server.url, '/docs/intro');
+      assert.match(response.header('content-security-policy') ?? '', /; report-uri \/csp-reports; report-to csp$/);
+      assert.equal(response.header('reporting-endpoints'), 'csp="/csp-reports"');
+    } finally {
+      await server.stop();
+    }
   });
 });
 
