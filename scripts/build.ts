@@ -2,7 +2,9 @@
  * `docusaurus build` under a watchdog, for `npm run build`, the test command
  * and the bench. A damaged Rspack persistent cache (node_modules/.cache/rspack)
  * once made every build wait forever with no output and an idle CPU; this
- * stops a build whose processes stop working and says what to delete.
+ * stops a build whose processes stop working and says what to delete. A
+ * damaged cache can also crash the build (a Rust panic in Rspack's cache
+ * storage, exit 134): a build killed by a signal gets the same advice.
  *
  *   node --import tsx scripts/build.ts [siteDir] [--out-dir DIR] [other docusaurus build options]
  *
@@ -152,7 +154,7 @@ export function stallAdviceFor(siteDir: string): string {
   const cache = relative('node_modules/.cache');
   const generated = relative('.docusaurus');
   return [
-    'A damaged Rspack persistent cache is the known cause. Delete it and the generated files, then build again:',
+    'A damaged Rspack persistent cache is a known cause. Delete it and the generated files, then build again:',
     `  rm -rf ${cache} ${generated}`,
     'If it happens again, build without the persistent cache: DOCUSAURUS_NO_PERSISTENT_CACHE=1 npm run build',
   ].join('\n');
@@ -161,18 +163,29 @@ export function stallAdviceFor(siteDir: string): string {
 /** The options of `docusaurus build` that take a value. */
 const VALUE_OPTIONS = new Set(['--out-dir', '--config', '--locale', '-l']);
 
-/** `docusaurus build <args>` under the watchdog; the site directory is the first argument that is not an option. */
-export function watchedDocusaurusBuild(args: string[], options: Partial<WatchdogOptions> = {}): Promise<number> {
-  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const cwd = options.cwd ?? repoRoot;
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The site directory of `docusaurus build <args>`: the first argument that is not an option. */
+function siteDirOf(args: string[], cwd = REPO_ROOT): string {
   const siteArg = args.find((arg, i) => !arg.startsWith('-') && !VALUE_OPTIONS.has(args[i - 1]));
-  const siteDir = path.resolve(cwd, siteArg ?? '.');
-  return runWatched('npx', ['docusaurus', 'build', ...args], {stallAdvice: stallAdviceFor(siteDir), ...options, cwd});
+  return path.resolve(cwd, siteArg ?? '.');
+}
+
+/** `docusaurus build <args>` under the watchdog. */
+export function watchedDocusaurusBuild(args: string[], options: Partial<WatchdogOptions> = {}): Promise<number> {
+  const cwd = options.cwd ?? REPO_ROOT;
+  return runWatched('npx', ['docusaurus', 'build', ...args], {stallAdvice: stallAdviceFor(siteDirOf(args, cwd)), ...options, cwd});
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  watchedDocusaurusBuild(process.argv.slice(2)).then(
-    (code) => process.exit(code),
+  const args = process.argv.slice(2);
+  watchedDocusaurusBuild(args).then(
+    (code) => {
+      // Killed by a signal (128 + n): an abort or a crash, not a build error. A damaged Rspack
+      // persistent cache ends in a Rust panic ("rspack_storage ... scope not loaded") and SIGABRT.
+      if (code > 128) console.error(`\n[build] The build crashed (exit code ${code}).\n${stallAdviceFor(siteDirOf(args))}`);
+      process.exit(code);
+    },
     (error: unknown) => {
       console.error(`\n[build] ${error instanceof Error ? error.message : String(error)}`);
       process.exit(1);
