@@ -27,7 +27,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitForPort(port: number, child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+/** Generous: a 2-core machine shared by several builds can take seconds to start nginx. */
+async function waitForPort(port: number, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode}`);
@@ -90,7 +91,14 @@ http {
   const child = spawn(NGINX_BIN, ['-p', confDir, '-c', path.join(confDir, 'nginx.conf')], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForPort(listenPort, child);
+  try {
+    await waitForPort(listenPort, child);
+  } catch (error) {
+    // Never leave an nginx behind that nobody will stop.
+    child.kill('SIGKILL');
+    rmSync(confDir, {recursive: true, force: true});
+    throw error;
+  }
   return {
     url: `http://127.0.0.1:${listenPort}`,
     confDir,
@@ -116,5 +124,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     const stop = () => server.stop().then(() => process.exit(0));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+  }, (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
   });
 }

@@ -78,7 +78,11 @@ describe('under docusaurus serve (npm run preview)', () => {
   });
   after(() => {
     // npx and the server it starts share the process group spawned above.
-    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+    try {
+      if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
   });
 
   for (const javaScriptEnabled of [true, false]) {

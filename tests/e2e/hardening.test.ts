@@ -370,9 +370,11 @@ describe('npm run serve:nginx with the Algolia settings', () => {
         'https://SERVEAPPID-3.algolianet.com',
       ]);
     } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
     }
   });
 });
