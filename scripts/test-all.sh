@@ -19,23 +19,23 @@ step() {
 
 step 1800 "Install what is missing (npm packages, chromium, nginx)" bash scripts/ensure-deps.sh
 
-step 600 "TypeScript type-check" npx tsc
+step 900 "TypeScript type-check" npx tsc
 
 # The search relevance test reads the production build: it runs after the build below.
-step 900 "Unit tests" \
+step 1800 "Unit tests" \
   node --import tsx --test --test-reporter=spec $(ls tests/unit/*.test.ts plugins/*/*.test.ts | grep -v 'plugins/search-index/relevance.test.ts')
 
-step 600 "Code samples in docs/ (python, Towerfiles, tower commands, reference pages)" node --import tsx scripts/check-samples.ts
+step 900 "Code samples in docs/ (python, Towerfiles, tower commands, reference pages)" node --import tsx scripts/check-samples.ts
 
 step 300 "OpenAPI specification" node --import tsx scripts/validate-openapi.ts
 
 step 1800 "Production build" npm run build
 
-step 600 "Search relevance (queries against the index built from build/)" \
+step 900 "Search relevance (queries against the index built from build/)" \
   node --import tsx --test --test-reporter=spec plugins/search-index/relevance.test.ts
 
 step 1800 "Production build in Algolia mode (build-algolia/, for tests/e2e/search-algolia.test.ts)" \
   env ALGOLIA_APP_ID=TESTAPPID ALGOLIA_API_KEY=test-search-key ALGOLIA_INDEX_NAME=tower-docs ALGOLIA_ASSISTANT_ID=test-assistant \
   node --import tsx scripts/build.ts --out-dir build-algolia
 
-step 2700 "Browser tests against nginx" node --import tsx scripts/run-e2e.ts
+step 3600 "Browser tests against nginx" node --import tsx scripts/run-e2e.ts
