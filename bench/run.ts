@@ -6,9 +6,9 @@
  *   npm run bench                 # builds both sites cold, then measures
  *   npm run bench -- --no-build   # reuse build/ and bench/.vanilla-build/
  */
-import {spawnSync} from 'node:child_process';
 import {existsSync, rmSync} from 'node:fs';
 import path from 'node:path';
+import {watchedDocusaurusBuild} from '../scripts/build';
 import {REPO_ROOT} from '../scripts/nginx-conf';
 import {startNginx} from '../scripts/serve-nginx';
 import {launchBrowser} from '../tests/e2e/support/browser';
@@ -16,31 +16,33 @@ import {formatWeight, kib, measureFirstVisit, type PageWeight} from './measure';
 import {precompress} from '../scripts/precompress';
 import {runLighthouseBench} from './lighthouse';
 import {runLoadBench} from './load';
+import {assertApiPagesGenerated, prepareBench, VANILLA_SITE} from './deps';
 
-const VANILLA_DIR = path.join(REPO_ROOT, 'bench', 'vanilla-site');
 const VANILLA_BUILD = path.join(REPO_ROOT, 'bench', '.vanilla-build');
 const SITE_BUILD = path.join(REPO_ROOT, 'build');
 
-function coldBuild(siteDir: string, outDir: string): number {
+async function coldBuild(siteDir: string, outDir: string): Promise<number> {
   for (const dir of [outDir, path.join(siteDir, '.docusaurus'), path.join(siteDir, 'node_modules', '.cache')]) {
     rmSync(dir, {recursive: true, force: true});
   }
   const started = process.hrtime.bigint();
-  const result = spawnSync('npx', ['docusaurus', 'build', siteDir, '--out-dir', outDir], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (result.status !== 0) throw new Error(`build of ${siteDir} failed`);
+  const status = await watchedDocusaurusBuild([siteDir, '--out-dir', outDir], {stdio: ['ignore', 'ignore', 'inherit']});
+  if (status !== 0) throw new Error(`build of ${siteDir} failed`);
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
 async function main(): Promise<void> {
   const skipBuild = process.argv.includes('--no-build');
+  const lighthouse = !process.argv.includes('--no-lighthouse');
+  const load = !process.argv.includes('--no-load');
   console.log('Tower docs benchmark (figures, not assertions)\n');
+  prepareBench({lighthouse, load});
 
   if (!skipBuild || !existsSync(SITE_BUILD) || !existsSync(VANILLA_BUILD)) {
-    const vanillaSeconds = coldBuild(VANILLA_DIR, VANILLA_BUILD);
-    const siteSeconds = coldBuild(REPO_ROOT, SITE_BUILD);
+    // The site first: its build generates docs/reference/api/, which the vanilla baseline's sidebar lists.
+    const siteSeconds = await coldBuild(REPO_ROOT, SITE_BUILD);
+    assertApiPagesGenerated();
+    const vanillaSeconds = await coldBuild(VANILLA_SITE, VANILLA_BUILD);
     console.log('Cold production build');
     console.log(`  vanilla Docusaurus 3.9.1 (webpack): ${vanillaSeconds.toFixed(1)} s`);
     console.log(`  Tower docs (Rspack via @docusaurus/faster): ${siteSeconds.toFixed(1)} s`);
@@ -81,8 +83,8 @@ async function main(): Promise<void> {
   }
 
   // Lighthouse (ours vs vanilla vs Starlight) and a bounded wrk run; see bench/lighthouse.ts and bench/load.ts.
-  if (!process.argv.includes('--no-lighthouse')) await runLighthouseBench({siteBuild: SITE_BUILD});
-  if (!process.argv.includes('--no-load')) await runLoadBench({siteBuild: SITE_BUILD});
+  if (lighthouse) await runLighthouseBench({siteBuild: SITE_BUILD});
+  if (load) await runLoadBench({siteBuild: SITE_BUILD});
 }
 
 void main();
