@@ -6,6 +6,8 @@ import rehypeCodeHighlight from './plugins/code-highlight/rehype';
 import apiReference from './plugins/api-reference';
 import colorModeDefault from './plugins/color-mode-default';
 import idlePrefetch from './plugins/idle-prefetch';
+import diagrams from './plugins/diagrams';
+import remarkDiagrams from './plugins/diagrams/remark';
 import {algoliaFromEnv} from './scripts/algolia-env';
 import {SSR_TEMPLATE} from './src/ssrTemplate';
 import {
@@ -87,6 +89,8 @@ const config: Config = {
     idlePrefetch,
     // Code is highlighted at build time (rehypeCodeHighlight below); Prism stays out of the browser.
     codeHighlight,
+    // ```dot fences become inline SVG at build time (remarkDiagrams below); this adds their colours.
+    diagrams,
     // Regenerates docs/reference/api/ from openapi/tower-api.yaml before the docs load.
     apiReference,
     // llms.txt, llms-full.txt, llms-api.txt, llms-sdk.txt and a .md twin of every docs page.
@@ -103,6 +107,7 @@ const config: Config = {
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
           breadcrumbs: true,
+          remarkPlugins: [remarkDiagrams],
           rehypePlugins: [rehypeFocusableTables, rehypeCodeHighlight],
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},

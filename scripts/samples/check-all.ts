@@ -9,6 +9,7 @@ import { scanMarkdown } from './extract-blocks';
 import { checkPythonDocuments, type PythonDocument } from './check-python';
 import { checkTomlBlocks, createTowerfileValidator, type TowerfileValidator } from './check-towerfile';
 import { checkShellBlocks, CliIndex, type CliManifest } from './check-cli';
+import { checkDiagramBlocks } from './check-diagrams';
 import {
   checkCliReference,
   checkSdkReference,
@@ -42,6 +43,8 @@ export interface CheckStats {
   towerfiles: number;
   towerCommands: number;
   referencePages: number;
+  /** Diagram fences rendered (only by checkSamplesWithDiagrams). */
+  diagrams: number;
 }
 
 export interface CheckReport {
@@ -77,6 +80,7 @@ export function checkSamples(options: CheckOptions): CheckReport {
     towerfiles: 0,
     towerCommands: 0,
     referencePages: 0,
+    diagrams: 0,
   };
 
   const loadJson = <T>(rel: string, neededFor: string, valid: (v: unknown) => boolean): T | null => {
@@ -176,4 +180,22 @@ export function checkSamples(options: CheckOptions): CheckReport {
 
   problems.sort(compareProblems);
   return { problems, stats };
+}
+
+/**
+ * checkSamples, plus the diagram fences of the same files: those render with
+ * Graphviz's WebAssembly build, which only loads asynchronously.
+ */
+export async function checkSamplesWithDiagrams(options: CheckOptions): Promise<CheckReport> {
+  const report = checkSamples(options);
+  const files = options.files ? options.files.map((f) => toRelative(options.root, f)) : listDocFiles(options.root);
+  for (const file of files) {
+    const abs = path.join(options.root, file);
+    if (!existsSync(abs)) continue;
+    const { problems, diagrams } = await checkDiagramBlocks(scanMarkdown(readFileSync(abs, 'utf8')).blocks);
+    report.stats.diagrams += diagrams;
+    report.problems.push(...problems.map((p) => ({ file, ...p })));
+  }
+  report.problems.sort(compareProblems);
+  return report;
 }
