@@ -18,6 +18,7 @@ import {
   SIDEBARS,
   SITE,
   SUPPORT_EMAIL,
+  TABLE_OF_CONTENTS,
 } from './src/constants';
 
 /**
@@ -137,7 +138,7 @@ const config: Config = {
     docs: {
       sidebar: {hideable: false, autoCollapseCategories: false},
     },
-    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    tableOfContents: {...TABLE_OF_CONTENTS},
     navbar: {
       title: SITE.title,
       hideOnScroll: true,

@@ -22,6 +22,13 @@ export const SUPPORT_EMAIL = 'hello@tower.dev';
 
 export const COPYRIGHT_YEAR = 2025;
 
+/**
+ * Heading levels the table of contents of a docs page shows (a page may override them with
+ * `toc_min_heading_level` / `toc_max_heading_level` in its front matter). The sample checker uses
+ * it too: every command and SDK entry of the reference pages must be a heading the TOC shows.
+ */
+export const TABLE_OF_CONTENTS = {minHeadingLevel: 2, maxHeadingLevel: 3} as const;
+
 /** Sidebar ids, used by sidebars.ts and by the navbar's docSidebar items. */
 export const SIDEBARS = {
   docs: 'docsSidebar',

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { listFiles } from '../files';
 import path from 'node:path';
-import { scanMarkdown } from './extract-blocks';
+import { fenceProblems, scanMarkdown } from './extract-blocks';
 import { checkPythonDocuments, type PythonDocument } from './check-python';
 import { checkTomlBlocks, createTowerfileValidator, type TowerfileValidator } from './check-towerfile';
 import { checkShellBlocks, CliIndex, type CliManifest } from './check-cli';
@@ -140,9 +140,7 @@ export function checkSamples(options: CheckOptions): CheckReport {
     }
     stats.files++;
     const { blocks } = scanMarkdown(readFileSync(abs, 'utf8'));
-    for (const block of blocks) {
-      if (!block.closed) problems.push({ file, line: block.line, message: 'code fence is never closed' });
-    }
+    problems.push(...fenceProblems(blocks).map((p) => ({ file, ...p })));
     const toml = checkTomlBlocks(blocks, validator);
     stats.toml += toml.toml;
     stats.towerfiles += toml.towerfiles;

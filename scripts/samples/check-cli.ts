@@ -32,7 +32,10 @@ export interface ManifestFlag {
   /** Value name such as "ENV"; null for a switch. */
   value: string | null;
   repeatable?: boolean;
+  /** clap's `required(true)`: the command fails without this flag (unless --help is given). */
   required?: boolean;
+  /** clap's `conflicts_with`: long names of flags of the same command that cannot be given with this one. */
+  conflictsWith?: string[];
   hidden?: boolean;
 }
 
@@ -76,6 +79,7 @@ export class CliIndex {
       }
     }
     this.globals = manifest.globalFlags ?? [];
+    checkConflictDeclarations(manifest);
   }
 
   command(path: string): ManifestCommand | undefined {
@@ -101,6 +105,26 @@ export class CliIndex {
 
 const HELP_FLAG: ManifestFlag = { long: '--help', short: '-h', value: null };
 
+/**
+ * A conflict must name a flag of the same command and be declared on both flags, so that a typo in
+ * the manifest cannot switch a check off unnoticed. Throws with the manifest's problem.
+ */
+function checkConflictDeclarations(manifest: CliManifest): void {
+  for (const command of manifest.commands) {
+    const byLong = new Map(command.flags.map((f) => [longName(f), f]));
+    for (const flag of command.flags) {
+      for (const other of flag.conflictsWith ?? []) {
+        const where = `flag ${longName(flag)} of ${display(command.path.split(' '))} conflicts with ${other}`;
+        const target = byLong.get(other);
+        if (!target) throw new Error(`data/cli-manifest.json: ${where}, which ${display(command.path.split(' '))} does not have`);
+        if (!(target.conflictsWith ?? []).includes(longName(flag) ?? '')) {
+          throw new Error(`data/cli-manifest.json: ${where}, but ${other} does not list ${longName(flag)} in its conflictsWith`);
+        }
+      }
+    }
+  }
+}
+
 function longName(flag: ManifestFlag): string | null {
   if (!flag.long) return null;
   return flag.long.startsWith('--') ? flag.long : `--${flag.long}`;
@@ -125,6 +149,8 @@ export function checkTowerArgs(args: string[], index: CliIndex): string[] {
   let command: ManifestCommand | undefined;
   const positionals: string[] = [];
   const used = new Map<ManifestFlag, number>();
+  /** How each flag was first written in the sample (`-e` or `--environment`), for messages. */
+  const written = new Map<ManifestFlag, string>();
   let sawHelp = false;
   let flagsEnded = false;
 
@@ -140,6 +166,7 @@ export function checkTowerArgs(args: string[], index: CliIndex): string[] {
     if (flag === HELP_FLAG || longName(flag) === '--help') sawHelp = true;
     const count = (used.get(flag) ?? 0) + 1;
     used.set(flag, count);
+    if (count === 1) written.set(flag, shown);
     if (count === 2 && flag.repeatable === false) {
       problems.push(`flag ${shown} of ${display(path)} can be given only once`);
     }
@@ -255,10 +282,33 @@ export function checkTowerArgs(args: string[], index: CliIndex): string[] {
     const missing = command.args.slice(positionals.length).filter((a) => a.required);
     for (const arg of missing) problems.push(`${display(path)} needs the argument <${arg.name}>`);
     for (const flag of command.flags) {
-      if (flag.required && !used.has(flag)) problems.push(`${display(path)} needs the flag ${longName(flag) ?? shortName(flag)}`);
+      if (flag.required && !used.has(flag)) {
+        const name = longName(flag) ?? shortName(flag);
+        problems.push(`${display(path)} is missing the required flag ${name}${flag.value ? ` <${flag.value}>` : ''}`);
+      }
     }
   }
+  problems.push(...conflicts(command, [...written.keys()], written, path));
   return problems;
+}
+
+/** One message per pair of flags given together although the manifest says they conflict. */
+function conflicts(command: ManifestCommand, given: ManifestFlag[], written: Map<ManifestFlag, string>, path: string[]): string[] {
+  const messages: string[] = [];
+  const as = (flag: ManifestFlag) => {
+    const shown = written.get(flag) ?? '';
+    const long = longName(flag);
+    return shown === long || long === null ? shown : `${shown} (${long})`;
+  };
+  for (let i = 0; i < given.length; i++) {
+    for (let j = i + 1; j < given.length; j++) {
+      const [a, b] = [given[i], given[j]];
+      if (command.flags.includes(a) && (a.conflictsWith ?? []).includes(longName(b) ?? '')) {
+        messages.push(`flags ${as(a)} and ${as(b)} of ${display(path)} cannot be used together`);
+      }
+    }
+  }
+  return messages;
 }
 
 export interface ShellCommand {

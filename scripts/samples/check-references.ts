@@ -9,9 +9,12 @@
  *   (`app.name`, `parameters[].name`) vs the sections and keys derived from
  *   data/towerfile.schema.json.
  * Missing on the page and missing in the manifest are reported separately; a name with two headings
- * is reported too.
+ * is reported too. Every such heading must also be one the page's table of contents shows (levels 2
+ * and 3 unless the front matter says otherwise), so that a reader finds each command, SDK entry and
+ * Towerfile key there.
  */
-import { extractHeadings } from './extract-blocks';
+import { TABLE_OF_CONTENTS } from '../../src/constants';
+import { extractHeadings, frontMatterScalars } from './extract-blocks';
 import { didYouMean } from './suggest';
 import type { Problem } from './types';
 import type { CliManifest } from './check-cli';
@@ -38,6 +41,7 @@ export const TOWERFILE_REFERENCE: ReferenceFiles = {
 interface NamedHeading {
   name: string;
   line: number;
+  level: number;
 }
 
 /** Headings whose whole text is one backticked span, as the text inside the backticks. */
@@ -45,9 +49,27 @@ export function backtickedHeadings(markdown: string): NamedHeading[] {
   const result: NamedHeading[] = [];
   for (const heading of extractHeadings(markdown)) {
     const m = /^`([^`]+)`$/.exec(heading.text);
-    if (m) result.push({ name: m[1], line: heading.line });
+    if (m) result.push({ name: m[1], line: heading.line, level: heading.level });
   }
   return result;
+}
+
+export interface TocLevels {
+  min: number;
+  max: number;
+}
+
+/** The heading levels the page's table of contents shows: the site's, or the page's front matter override. */
+export function tocLevels(markdown: string): TocLevels {
+  const front = frontMatterScalars(markdown);
+  const level = (key: string, fallback: number) => {
+    const value = Number(front.get(key));
+    return Number.isInteger(value) && value >= 2 && value <= 6 ? value : fallback;
+  };
+  return {
+    min: level('toc_min_heading_level', TABLE_OF_CONTENTS.minHeadingLevel),
+    max: level('toc_max_heading_level', TABLE_OF_CONTENTS.maxHeadingLevel),
+  };
 }
 
 interface Comparison {
@@ -59,13 +81,25 @@ interface Comparison {
   /** Names that may be documented but need not be. */
   optional?: ReadonlySet<string>;
   render: (name: string) => string;
+  /** Heading levels the page's table of contents shows; each documented name must be one of them. */
+  toc: TocLevels;
 }
 
 function compare(c: Comparison): Problem[] {
   const problems: Problem[] = [];
   const expected = new Set(c.expected);
   const seen = new Map<string, number>();
-  for (const { name, line } of c.documented) {
+  const { min, max } = c.toc;
+  const hashes = Array.from({ length: max - min + 1 }, (_, k) => '#'.repeat(min + k));
+  for (const { name, line, level } of c.documented) {
+    if (level < min || level > max) {
+      problems.push({
+        file: c.files.page,
+        line,
+        message: `${c.what} ${c.render(name)} is a level-${level} heading, so the table of contents ` +
+          `(levels ${min} to ${max}) leaves it out: make it ${hashes.join(' or ')}`,
+      });
+    }
     const first = seen.get(name);
     if (first !== undefined) {
       problems.push({
@@ -102,7 +136,7 @@ export function checkCliReference(markdown: string, manifest: CliManifest, files
   const documented: NamedHeading[] = [];
   for (const heading of backtickedHeadings(markdown)) {
     const m = /^tower(?: (.+))?$/.exec(heading.name);
-    if (m) documented.push({ name: (m[1] ?? '').trim().replace(/\s+/g, ' '), line: heading.line });
+    if (m) documented.push({ name: (m[1] ?? '').trim().replace(/\s+/g, ' '), line: heading.line, level: heading.level });
   }
   const optional = new Set(['', ...manifest.commands.filter((c) => c.hidden).map((c) => c.path)]);
   return compare({
@@ -112,6 +146,7 @@ export function checkCliReference(markdown: string, manifest: CliManifest, files
     expected: manifest.commands.filter((c) => !c.hidden).map((c) => c.path),
     optional,
     render: (path) => `\`${path === '' ? 'tower' : `tower ${path}`}\``,
+    toc: tocLevels(markdown),
   });
 }
 
@@ -122,6 +157,7 @@ export function checkSdkReference(markdown: string, manifest: SdkManifest, files
     documented: backtickedHeadings(markdown),
     expected: manifest.entries.map((e) => e.name),
     render: (name) => `\`${name}\``,
+    toc: tocLevels(markdown),
   });
 }
 
@@ -199,5 +235,6 @@ export function checkTowerfileReference(markdown: string, schema: object, files 
     documented,
     expected,
     render: (name) => `\`${name}\``,
+    toc: tocLevels(markdown),
   });
 }

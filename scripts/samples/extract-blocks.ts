@@ -11,6 +11,7 @@
  * - A block that is never closed runs to the end of the document and is reported as unclosed.
  * - Lines inside YAML front matter and inside code blocks are never headings.
  */
+import type { BlockProblem } from './types';
 
 export interface CodeBlock {
   /** First word of the info string, lower-cased ("" when the fence has none). */
@@ -78,12 +79,46 @@ export function scanMarkdown(text: string): ScannedMarkdown {
   return { blocks, headings };
 }
 
+/**
+ * Problems with the fences themselves, whatever the language: a block that is never closed, and a
+ * block without a language (README, "Adding a page": every code block names one, `text` for plain
+ * output, so that the highlighter and the checks know what the block is).
+ */
+export function fenceProblems(blocks: CodeBlock[]): BlockProblem[] {
+  const problems: BlockProblem[] = [];
+  for (const block of blocks) {
+    if (block.lang === '') {
+      problems.push({
+        line: block.line,
+        message: 'code block has no language: write one after the opening fence, for example ```text for plain output',
+      });
+    }
+    if (!block.closed) problems.push({ line: block.line, message: 'code fence is never closed' });
+  }
+  return problems;
+}
+
 export function extractBlocks(text: string): CodeBlock[] {
   return scanMarkdown(text).blocks;
 }
 
 export function extractHeadings(text: string): Heading[] {
   return scanMarkdown(text).headings;
+}
+
+/**
+ * The top-level `key: value` lines of a leading `---` front matter block, values unquoted. Enough
+ * for the scalar settings the checks read (such as `toc_max_heading_level`); not a YAML parser.
+ */
+export function frontMatterScalars(text: string): Map<string, string> {
+  const lines = text.split(/\r?\n/);
+  const end = skipFrontMatter(lines);
+  const result = new Map<string, string>();
+  for (const line of lines.slice(1, Math.max(0, end - 1))) {
+    const m = /^([A-Za-z_][\w-]*):[ \t]*(.*?)[ \t]*$/.exec(line);
+    if (m) result.set(m[1], m[2].replace(/^(["'])(.*)\1$/, '$2'));
+  }
+  return result;
 }
 
 /** Index of the first line after a leading `---` front matter block (0 when there is none). */

@@ -4,7 +4,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractBlocks, extractHeadings, parseMeta } from '../../scripts/samples/extract-blocks';
+import { extractBlocks, extractHeadings, fenceProblems, parseMeta } from '../../scripts/samples/extract-blocks';
 import { checkPythonDocuments } from '../../scripts/samples/check-python';
 import {
   checkTomlBlocks,
@@ -69,11 +69,37 @@ const CLI: CliManifest = {
         { long: '--detached', short: '-d', value: null, repeatable: false },
       ],
     },
-    { path: 'package', group: false, hidden: true, args: [], flags: [{ long: '--output', short: '-o', value: 'PATH', repeatable: false }] },
+    { path: 'package', group: false, hidden: true, args: [], flags: [{ long: '--output', short: '-o', value: 'PATH', repeatable: false, required: true }] },
+    { path: 'secrets', group: true, hidden: false, args: [], flags: [] },
+    {
+      path: 'secrets create',
+      group: false,
+      hidden: false,
+      args: [],
+      flags: [
+        { long: '--name', short: '-n', value: 'NAME', repeatable: false, required: true },
+        { long: '--value', short: '-v', value: 'VALUE', repeatable: false, required: true },
+        { long: '--environment', short: '-e', value: 'ENV', repeatable: false },
+      ],
+    },
+    {
+      path: 'deploy',
+      group: false,
+      hidden: false,
+      args: [],
+      flags: [
+        { long: '--environment', short: '-e', value: 'ENV', repeatable: false, conflictsWith: ['--all'] },
+        { long: '--all', short: null, value: null, repeatable: false, conflictsWith: ['--environment'] },
+        { long: '--idempotency-key', short: null, value: 'KEY', repeatable: false, conflictsWith: ['--no-idempotency-key'] },
+        { long: '--no-idempotency-key', short: null, value: null, repeatable: false, conflictsWith: ['--idempotency-key'] },
+      ],
+    },
     { path: 'help', group: false, hidden: false, args: [{ name: 'command', required: false }], flags: [] },
   ],
 };
 const INDEX = new CliIndex(CLI);
+/** Every command of the test manifest a CLI reference page must document, as heading text. */
+const CLI_HEADINGS = CLI.commands.filter((c) => !c.hidden).map((c) => `tower ${c.path}`);
 
 const tower = (line: string) => checkTowerArgs(line.split(' ').slice(1), INDEX);
 
@@ -124,6 +150,17 @@ describe('extractBlocks', () => {
   it('finds indented fences in list items and removes the indentation', () => {
     const blocks = extractBlocks(md('1. Run:', '', `    ${FENCE}python`, '    def f():', '        return 1', `    ${FENCE}`));
     assert.equal(blocks[0].code, 'def f():\n    return 1');
+  });
+
+  it('reports a fence without a language and a fence that is never closed, on the fence line', () => {
+    const blocks = extractBlocks(md('# Page', '', FENCE, 'plain', FENCE, '~~~', 'tilde', '~~~', `${FENCE}text`, 'ok', FENCE, `${FENCE}bash`, 'tower login'));
+    assert.deepEqual(fenceProblems(blocks), [
+      { line: 3, message: 'code block has no language: write one after the opening fence, for example ```text for plain output' },
+      { line: 6, message: 'code block has no language: write one after the opening fence, for example ```text for plain output' },
+      { line: 12, message: 'code fence is never closed' },
+    ]);
+    // a bare fence shown inside a longer fence is content, not a block of the page
+    assert.deepEqual(fenceProblems(extractBlocks(md('````markdown', FENCE, 'x', FENCE, '````'))), []);
   });
 
   it('marks a block that is never closed', () => {
@@ -370,6 +407,11 @@ describe('shell blocks: tower commands', () => {
       'tower run -dj',
       'tower run -- -not-a-flag',
       'tower package -o out.tar.gz',
+      'tower secrets create --name A --value "$A"',
+      'tower secrets create -n A -v "$A" -e staging',
+      'tower secrets create --help',
+      'tower deploy --all --no-idempotency-key',
+      'tower deploy -e staging --idempotency-key "$SHA"',
       'tower help apps logs',
       'tower apps --help',
       'tower apps logs --help',
@@ -382,7 +424,7 @@ describe('shell blocks: tower commands', () => {
   it('rejects an unknown command and suggests the closest one', () => {
     assert.deepEqual(tower('tower app list'), ['unknown command "tower app" (did you mean "tower apps"?)']);
     assert.deepEqual(tower('tower apps lst'), ['unknown command "tower apps lst" (did you mean "tower apps list"?)']);
-    assert.deepEqual(tower('tower deploy'), ['unknown command "tower deploy"']);
+    assert.deepEqual(tower('tower schedules'), ['unknown command "tower schedules"']);
     assert.deepEqual(tower('tower help aps'), ['"tower help" names an unknown command "tower aps"']);
     assert.deepEqual(tower('tower'), ['"tower" needs a command, e.g. "tower apps list"']);
   });
@@ -417,6 +459,44 @@ describe('shell blocks: tower commands', () => {
     assert.deepEqual(tower('tower run -e a -e b'), ['flag -e of "tower run" can be given only once']);
   });
 
+  it('rejects a command that leaves out a required flag, naming the flag', () => {
+    assert.deepEqual(tower('tower secrets create --name A'), ['"tower secrets create" is missing the required flag --value <VALUE>']);
+    assert.deepEqual(tower('tower secrets create -e staging'), [
+      '"tower secrets create" is missing the required flag --name <NAME>',
+      '"tower secrets create" is missing the required flag --value <VALUE>',
+    ]);
+    assert.deepEqual(tower('tower package'), ['"tower package" is missing the required flag --output <PATH>']);
+  });
+
+  it('rejects flags that cannot be combined, in long and short form, once per pair', () => {
+    assert.deepEqual(tower('tower deploy --environment staging --all'), [
+      'flags --environment and --all of "tower deploy" cannot be used together',
+    ]);
+    assert.deepEqual(tower('tower deploy --all -e production'), ['flags --all and -e (--environment) of "tower deploy" cannot be used together']);
+    assert.deepEqual(tower('tower deploy --all -e production --idempotency-key=k --no-idempotency-key'), [
+      'flags --all and -e (--environment) of "tower deploy" cannot be used together',
+      'flags --idempotency-key and --no-idempotency-key of "tower deploy" cannot be used together',
+    ]);
+  });
+
+  it('refuses a manifest whose conflicts name an unknown flag or are declared on one side only', () => {
+    const withFlags = (flags: CliManifest['commands'][number]['flags']): CliManifest => ({
+      globalFlags: [],
+      commands: [{ path: 'deploy', group: false, hidden: false, args: [], flags }],
+    });
+    assert.throws(
+      () => new CliIndex(withFlags([{ long: '--all', short: null, value: null, conflictsWith: ['--environmnt'] }])),
+      /data\/cli-manifest.json: flag --all of "tower deploy" conflicts with --environmnt, which "tower deploy" does not have/,
+    );
+    assert.throws(
+      () => new CliIndex(withFlags([
+        { long: '--all', short: null, value: null, conflictsWith: ['--environment'] },
+        { long: '--environment', short: '-e', value: 'ENV' },
+      ])),
+      /flag --all of "tower deploy" conflicts with --environment, but --environment does not list --all in its conflictsWith/,
+    );
+  });
+
   it('reports problems on the document line of the command, in every shell language', () => {
     for (const lang of ['bash', 'sh', 'shell', 'zsh', 'console']) {
       const problems = shellProblems(md('tower apps list', 'tower apps lst'), lang);
@@ -432,7 +512,7 @@ describe('shell blocks: tower commands', () => {
 
 describe('reference pages agree with their manifests', () => {
   const cliPage = (...headings: string[]) => md('---', 'title: Tower CLI', '---', '# Tower CLI', ...headings.map((h) => `### \`${h}\``));
-  const allCli = ['tower login', 'tower apps', 'tower apps list', 'tower apps logs', 'tower apps delete', 'tower run', 'tower help'];
+  const allCli = CLI_HEADINGS;
 
   it('accepts a CLI page with one heading per command (hidden ones optional)', () => {
     assert.deepEqual(checkCliReference(cliPage(...allCli), CLI), []);
@@ -451,7 +531,7 @@ describe('reference pages agree with their manifests', () => {
   it('reports a page documenting a command that is not in the manifest', () => {
     const problems = checkCliReference(cliPage(...allCli, 'tower apps show'), CLI);
     assert.equal(problems.length, 1);
-    assert.equal(problems[0].line, 12);
+    assert.equal(problems[0].line, 5 + allCli.length);
     assert.match(problems[0].message, /^missing in manifest: the page documents command `tower apps show`, which data\/cli-manifest.json does not have/);
   });
 
@@ -460,10 +540,30 @@ describe('reference pages agree with their manifests', () => {
     assert.deepEqual(checkCliReference(page, CLI).map((p) => p.message), ['command `tower run` has a second heading (first on line 10)']);
   });
 
+  it('reports a command heading that the table of contents leaves out (it shows levels 2 and 3)', () => {
+    const page = md('# Tower CLI', ...allCli.map((h) => `${h === 'tower apps logs' ? '####' : '##'} \`${h}\``));
+    assert.deepEqual(checkCliReference(page, CLI).map((p) => [p.line, p.message]), [[
+      2 + allCli.indexOf('tower apps logs'),
+      'command `tower apps logs` is a level-4 heading, so the table of contents (levels 2 to 3) leaves it out: make it ## or ###',
+    ]]);
+    const deeper = md('---', 'title: Tower CLI', 'toc_max_heading_level: 4', '---', page.replace('# Tower CLI\n', ''));
+    assert.deepEqual(checkCliReference(deeper, CLI), []);
+    const shallower = md('---', 'toc_min_heading_level: 3', '---', '## `tower login`');
+    assert.match(checkCliReference(shallower, CLI)[0].message, /`tower login` is a level-2 heading, so the table of contents \(levels 3 to 3\) leaves it out: make it ###/);
+  });
+
   const SDK: SdkManifest = { sdkVersion: '0.0.0-test', entries: [{ name: 'tower.run_app' }, { name: 'tower.tables.Table.insert' }] };
 
+  it('reports an SDK method heading that the table of contents leaves out', () => {
+    const problems = checkSdkReference(md('## `tower.run_app`', '#### `tower.tables.Table.insert`'), SDK);
+    assert.deepEqual(problems.map((p) => [p.line, p.message]), [[
+      2,
+      'SDK entry `tower.tables.Table.insert` is a level-4 heading, so the table of contents (levels 2 to 3) leaves it out: make it ## or ###',
+    ]]);
+  });
+
   it('compares SDK headings with manifest entries both ways', () => {
-    assert.deepEqual(checkSdkReference(md('## `tower.run_app`', '#### `tower.tables.Table.insert`'), SDK), []);
+    assert.deepEqual(checkSdkReference(md('## `tower.run_app`', '### `tower.tables.Table.insert`'), SDK), []);
     const problems = checkSdkReference(md('## `tower.run_ap`', 'Text with `tower.tables.Table.insert` is not a heading.'), SDK);
     assert.deepEqual(problems.map((p) => p.message.split(':')[0]), ['missing in manifest', 'missing on page', 'missing on page']);
     assert.match(problems[0].message, /did you mean `tower.run_app`\?/);
@@ -504,7 +604,7 @@ describe('checkSamples on a repository checkout', () => {
       write('docs/guide.md', md('# Guide', `${FENCE}bash`, 'tower apps lst', FENCE, `${FENCE}python`, 'def f(:', FENCE, `${FENCE}toml title="Towerfile"`, '[app]', 'name = "x"', FENCE));
       write('docs/nested/page.mdx', md('# Fine', `${FENCE}bash`, 'tower apps list', FENCE));
       write('docs/reference/api/run-app.md', md(`${FENCE}bash`, 'tower not-checked', FENCE));
-      write('docs/reference/tower-cli.md', md('# Tower CLI', ...['tower login', 'tower apps', 'tower apps list', 'tower apps logs', 'tower apps delete', 'tower run', 'tower help'].map((h) => `## \`${h}\``)));
+      write('docs/reference/tower-cli.md', md('# Tower CLI', ...CLI_HEADINGS.map((h) => `## \`${h}\``)));
 
       const { problems, stats } = checkSamples({ root });
       assert.deepEqual(problems.map((p) => `${p.file}:${p.line}`), [
@@ -558,6 +658,64 @@ describe('diagram fences', () => {
       assert.match(diagramProblems[0].message, /diagram "Broken" does not render: syntax error/);
       assert.match(diagramProblems[1].message, /needs a description/);
       assert.equal(stats.diagrams, 1);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the real CLI manifest', () => {
+  const real = new CliIndex(JSON.parse(readFileSync(path.join(REPO, 'data/cli-manifest.json'), 'utf8')) as CliManifest);
+  const check = (line: string) => checkTowerArgs(line.split(' ').slice(1), real);
+
+  it('knows the required flags of tower-cli 0.3.70', () => {
+    assert.deepEqual(check('tower apps create --description x'), ['"tower apps create" is missing the required flag --name <NAME>']);
+    assert.deepEqual(check('tower secrets create --name A'), ['"tower secrets create" is missing the required flag --value <VALUE>']);
+    assert.deepEqual(check('tower schedules create --app a'), ['"tower schedules create" is missing the required flag --cron <EXPR>']);
+    assert.deepEqual(check('tower schedules create -c x'), ['"tower schedules create" is missing the required flag --app <APP>']);
+    assert.deepEqual(check('tower environments create'), ['"tower environments create" is missing the required flag --name <NAME>']);
+    assert.deepEqual(check('tower environments delete'), ['"tower environments delete" is missing the required flag --name <NAME>']);
+    assert.deepEqual(check('tower catalogs knowledge set lake n'), ['"tower catalogs knowledge set" is missing the required flag --statement <TEXT>']);
+    assert.deepEqual(check('tower package'), ['"tower package" is missing the required flag --output <PATH>']);
+  });
+
+  it('knows the conflicting flags of tower-cli 0.3.70', () => {
+    assert.deepEqual(check('tower catalogs list --storage --type x'), ['flags --storage and --type of "tower catalogs list" cannot be used together']);
+    assert.deepEqual(check('tower deploy --all -e staging'), ['flags --all and -e (--environment) of "tower deploy" cannot be used together']);
+    assert.deepEqual(check('tower deploy --idempotency-key k --no-idempotency-key'), [
+      'flags --idempotency-key and --no-idempotency-key of "tower deploy" cannot be used together',
+    ]);
+    // not conflicts in clap, whatever a synopsis might suggest
+    assert.deepEqual(check('tower catalogs list --all -e staging'), []);
+    assert.deepEqual(check('tower secrets list --all -e staging'), []);
+  });
+});
+
+describe('checkSamples reports the new kinds of bad sample with file and line', () => {
+  it('a bare fence, a missing required flag and conflicting flags', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'samples-'));
+    try {
+      const write = (rel: string, text: string) => {
+        mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+        writeFileSync(path.join(root, rel), text);
+      };
+      write('data/cli-manifest.json', readFileSync(path.join(REPO, 'data/cli-manifest.json'), 'utf8'));
+      write('docs/guide.md', md(
+        '# Guide',
+        FENCE,
+        'some output',
+        FENCE,
+        `${FENCE}bash`,
+        'tower secrets create --name API_TOKEN',
+        'tower deploy --all --environment production',
+        FENCE,
+      ));
+      const { problems } = checkSamples({ root, files: ['docs/guide.md'] });
+      assert.deepEqual(problems.filter((p) => p.file === 'docs/guide.md').map((p) => `${p.file}:${p.line}: ${p.message}`), [
+        'docs/guide.md:2: code block has no language: write one after the opening fence, for example ```text for plain output',
+        'docs/guide.md:6: "tower secrets create" is missing the required flag --value <VALUE>',
+        'docs/guide.md:7: flags --all and --environment of "tower deploy" cannot be used together',
+      ]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
