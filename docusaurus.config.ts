@@ -6,8 +6,7 @@ import rehypeCodeHighlight from './plugins/code-highlight/rehype';
 import apiReference from './plugins/api-reference';
 import colorModeDefault from './plugins/color-mode-default';
 import idlePrefetch from './plugins/idle-prefetch';
-import diagrams from './plugins/diagrams';
-import remarkDiagrams from './plugins/diagrams/remark';
+import {DIAGRAM_STYLESHEET, remarkDiagrams} from './plugins/diagrams';
 import {algoliaFromEnv} from './scripts/algolia-env';
 import {SSR_TEMPLATE} from './src/ssrTemplate';
 import {
@@ -90,8 +89,6 @@ const config: Config = {
     idlePrefetch,
     // Code is highlighted at build time (rehypeCodeHighlight below); Prism stays out of the browser.
     codeHighlight,
-    // ```dot fences become inline SVG at build time (remarkDiagrams below); this adds their colours.
-    diagrams,
     // Regenerates docs/reference/api/ from openapi/tower-api.yaml before the docs load.
     apiReference,
     // llms.txt, llms-full.txt, llms-api.txt, llms-sdk.txt and a .md twin of every docs page.
@@ -108,13 +105,14 @@ const config: Config = {
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
           breadcrumbs: true,
+          // ```dot fences become inline SVG at build time; DIAGRAM_STYLESHEET colours them.
           remarkPlugins: [remarkDiagrams],
           rehypePlugins: [rehypeFocusableTables, rehypeCodeHighlight],
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
         },
         blog: false,
-        theme: {customCss: './src/css/custom.css'},
+        theme: {customCss: ['./src/css/custom.css', DIAGRAM_STYLESHEET]},
       } satisfies Preset.Options,
     ],
   ],

@@ -134,8 +134,9 @@ describe('the remark plugin in an MDX build', () => {
   test('gives two diagrams on one page distinct ids', async () => {
     const twice = `${page}\n${page.split('\n').slice(4).join('\n')}`;
     const html = await renderPage(twice);
-    assert.match(html, /id="diagram-test-flow-title"/);
-    assert.match(html, /id="diagram-test-flow-2-title"/);
+    assert.match(html, /aria-labelledby="diagram-1-title diagram-1-desc"/);
+    assert.match(html, /aria-labelledby="diagram-2-title diagram-2-desc"/);
+    assert.equal(html.match(/id="diagram-\d-(title|desc)"/g)?.length, 4);
   });
 
   test('a broken diagram fails the build naming the page and the line', async () => {

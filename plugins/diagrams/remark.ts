@@ -42,15 +42,6 @@ function pageName(file: VFileLike): string {
   return relative.startsWith('..') ? full : relative.split(path.sep).join('/');
 }
 
-function slug(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'figure'
-  );
-}
-
 /** The caption readers see under the drawing; also what the search index keeps of it. */
 export function captionHtml(title: string, description: string): string {
   return `<figcaption><strong>${escapeHtml(titleSentence(title))}</strong> ${escapeHtml(description)}</figcaption>`;
@@ -108,14 +99,13 @@ function findDiagramFences(tree: MdastNode): Found[] {
 
 /** Replaces the diagram fences of one page's tree with figures; `page` names the page in errors. */
 export async function renderDiagramFences(tree: MdastNode, page = 'a docs page'): Promise<number> {
-  const usedIds = new Set<string>();
+  // Ids only need to be unique on the page: number the diagrams in reading order.
+  let diagramNumber = 0;
   const jobs = findDiagramFences(tree).map(async ({parent, index, node}) => {
     const fenceLine = node.position?.start.line ?? 1;
     const meta = parseDiagramMeta(node.meta);
     if ('error' in meta) throw new DiagramBuildError(`${page}:${fenceLine}: ${meta.error}`);
-    let id = `diagram-${slug(meta.title)}`;
-    for (let n = 2; usedIds.has(id); n += 1) id = `diagram-${slug(meta.title)}-${n}`;
-    usedIds.add(id);
+    const id = `diagram-${(diagramNumber += 1)}`;
     let svg: string;
     try {
       svg = await renderDiagram(node.value ?? '', {id, ...meta});

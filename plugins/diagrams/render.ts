@@ -12,6 +12,8 @@
  *   tooltips and `id`s, which would repeat on a page with two diagrams;
  * - it scales: a `viewBox` and the natural size in pixels, so CSS can shrink it
  *   to a phone's width and never enlarge it;
+ * - it is meant for HTML only, where the parser supplies the SVG namespace and
+ *   diagrams.css the page's font, so neither is repeated in every diagram;
  * - links and images are refused, so a diagram never makes a request.
  */
 import {instance, type Viz} from '@viz-js/viz';
@@ -38,8 +40,6 @@ export class DiagramError extends Error {
  * Linux desktops) always fit their boxes.
  */
 const LAYOUT_FONT = 'DejaVu Sans';
-/** Used where the site's stylesheet is absent; on the site, diagrams.css sets the page's font. */
-export const FONT_FAMILY = 'system-ui, sans-serif';
 export const FONT_SIZE = 14;
 
 /** Defaults every diagram starts from; a source can override any of them. */
@@ -70,9 +70,14 @@ const NO_PAINT = new Set(['none', 'transparent']);
 const NODE_RADIUS = 5;
 const CLUSTER_RADIUS = 8;
 
-/** Rounds every decimal number in an attribute value to one decimal place. */
-function roundNumbers(value: string): string {
-  return value.replace(/-?\d+\.\d+/g, (number) => String(Math.round(Number(number) * 10) / 10));
+/**
+ * Rounds every decimal number in an attribute value: to whole pixels (half a
+ * pixel is invisible and the markup shrinks by a fifth), or to tenths where a
+ * shape is only a few pixels wide (arrowheads).
+ */
+function roundNumbers(value: string, decimals = 0): string {
+  const scale = 10 ** decimals;
+  return value.replace(/-?\d+\.\d+/g, (number) => String(Math.round(Number(number) * scale) / scale));
 }
 
 function fail(message: string): never {
@@ -175,8 +180,10 @@ export function reshapeSvg(svgText: string, options: {id: string; title: string;
       if (element.attribs['text-anchor'] === 'middle') delete element.attribs['text-anchor'];
     }
     polygonToRect(element);
+    const isArrowhead = element.name === 'polygon' && (element.parent as SvgElement | null)?.attribs?.class?.startsWith('edge');
     for (const name of ['points', 'd', 'x', 'y', 'font-size', 'stroke-width', 'rx', 'ry', 'cx', 'cy', 'width', 'height']) {
-      if (element.attribs[name] !== undefined) element.attribs[name] = roundNumbers(element.attribs[name]);
+      const fine = isArrowhead || name === 'font-size' || name === 'stroke-width';
+      if (element.attribs[name] !== undefined) element.attribs[name] = roundNumbers(element.attribs[name], fine ? 1 : 0);
     }
   }
 
@@ -186,7 +193,6 @@ export function reshapeSvg(svgText: string, options: {id: string; title: string;
   const titleId = `${options.id}-title`;
   const descId = `${options.id}-desc`;
   svg.attribs = {
-    xmlns: 'http://www.w3.org/2000/svg',
     viewBox: `0 0 ${width} ${height}`,
     width: String(width),
     height: String(height),
@@ -194,7 +200,6 @@ export function reshapeSvg(svgText: string, options: {id: string; title: string;
     'aria-labelledby': `${titleId} ${descId}`,
     fill: 'currentColor',
     'text-anchor': 'middle',
-    'font-family': FONT_FAMILY,
     'font-size': String(FONT_SIZE),
   };
   const body = DomUtils.getInnerHTML(svg, {xmlMode: true, encodeEntities: 'utf8'}).replace(/>\s+</g, '><').trim();
