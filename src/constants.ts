@@ -35,6 +35,24 @@ export const SIDEBARS = {
   examples: 'examplesSidebar',
 } as const;
 
+const API_DOC_DIR = 'reference/api';
+
+/**
+ * The HTTP API reference, generated from the OpenAPI document on every build
+ * (plugins/api-reference). The sidebar, the pages, their Markdown twins, the
+ * search index and the home page all find the API here.
+ */
+export const API_REFERENCE = {
+  /** The OpenAPI document, relative to the site directory. */
+  specFile: 'openapi/tower-api.yaml',
+  /** Folder under docs/ the pages are generated into; their doc ids start with it. */
+  docDir: API_DOC_DIR,
+  /** Route of the pages: an operation lives at `${route}/${slug}`. */
+  route: `/docs/${API_DOC_DIR}`,
+  /** Slug of the overview page (base URL, authentication, errors, the list of operations). */
+  overviewSlug: 'tower-api',
+} as const;
+
 /**
  * The announcement bar. Changing `id` shows the bar again to readers who
  * dismissed the previous announcement.
@@ -55,8 +73,6 @@ export const SEARCH = {
   pagePath: 'search',
   /** The local index, written to the build root and fetched on the first search. */
   indexFile: 'search-index.json',
-  /** The same index split into small files, for the search page's first paint (src/search/split.ts). */
-  splitIndexDir: 'search-index',
   /** Only pages under this path (after the base URL) are indexed. */
   indexedPathPrefix: 'docs/',
   /** Placeholder credentials DocSearch requires in local mode; they are never sent anywhere. */
@@ -69,13 +85,6 @@ export const SEARCH = {
   keyboardShortcuts: {'Ctrl/Cmd+K': true, '/': true},
   /** Facet filters sent with every query (merged with the contextual ones). */
   facetFilters: ['language:en'],
-  /**
-   * What the /search page sends in all, exactly as the theme merges them: the
-   * contextual language and docs tags, then the filters above. Node-side checks of the search page's first
-   * paint (relevance test, bench) rank with these; a browser test checks them
-   * against the page.
-   */
-  searchPageFacetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'], 'language:en'],
   /** Ask AI disclaimer, shown in both modes. */
   askAiDisclaimer: 'Answers are AI-generated and may be wrong. Check the linked sections before you rely on them.',
 } as const;
