@@ -169,11 +169,11 @@ describe('text that stands in for the picture', () => {
   test('the search index keeps the caption and none of the SVG text', async () => {
     const html = await renderPage(source);
     const built = `<html lang="en"><body><article><div class="theme-doc-markdown"><h1>Runs</h1>${html.replace(/^<h1>Runs<\/h1>/, '')}</div></article></body></html>`;
-    const indexed = extractPage(built, '/docs/runs')!.sections.map((s) => s.text).join('\n');
+    const indexed = extractPage(built, '/docs/runs', 'concept')!.sections.map((s) => s.text).join('\n');
     assert.match(indexed, /Test flow\. Queued work runs, then it is done\./);
     assert.doesNotMatch(indexed, /picked up|queued\b(?! work)/i);
 
-    const dev = extractMarkdown(source, {path: '/docs/runs', title: 'Runs', lvl0: 'Documentation'});
+    const dev = extractMarkdown(source, {path: '/docs/runs', title: 'Runs', trail: ['Concepts'], kind: 'concept'});
     const devText = dev.sections.map((s) => s.text).join('\n');
     assert.match(devText, /Test flow\. Queued work runs, then it is done\./);
     assert.doesNotMatch(devText, /digraph|picked up/);
