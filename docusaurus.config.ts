@@ -9,6 +9,7 @@ import rehypeCodeHighlight from './plugins/code-highlight/rehype';
 import apiReference from './plugins/api-reference';
 import colorModeDefault from './plugins/color-mode-default';
 import idlePrefetch from './plugins/idle-prefetch';
+import {DIAGRAM_STYLESHEET, remarkDiagrams} from './plugins/diagrams';
 import {algoliaFromEnv} from './scripts/algolia-env';
 import {SSR_TEMPLATE} from './src/ssrTemplate';
 import {
@@ -111,12 +112,14 @@ const config: Config = {
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
           breadcrumbs: true,
+          // ```dot fences become inline SVG at build time; DIAGRAM_STYLESHEET colours them.
+          remarkPlugins: [remarkDiagrams],
           rehypePlugins: [rehypeFocusableTables, rehypeCodeHighlight, [rehypeDownloadLinks, {siteDir: __dirname}]],
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
         },
         blog: false,
-        theme: {customCss: './src/css/custom.css'},
+        theme: {customCss: ['./src/css/custom.css', DIAGRAM_STYLESHEET]},
       } satisfies Preset.Options,
     ],
   ],

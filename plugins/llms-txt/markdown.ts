@@ -3,13 +3,16 @@
  * plain Markdown that a language model, or a person, can read without the
  * site: no front matter, no imports or exports, no JSX, admonitions as
  * blockquotes with a bold label, code blocks with their language only, and
- * every link absolute.
+ * every link absolute. A diagram (a ```dot fence, rendered as a picture on the
+ * site) keeps its title and description as a sentence and its DOT source,
+ * which a model can read; the SVG never appears here.
  *
  * The cleaner works line by line and always knows whether it is inside a
  * fenced code block, so code (Python `import` lines, `<placeholder>` text,
  * `# comments`) is never touched.
  */
 import {parse as parseYaml} from 'yaml';
+import {isDiagramLanguage, parseDiagramMeta, titleSentence} from '../diagrams/fence';
 
 export class MarkdownCleanError extends Error {}
 
@@ -199,6 +202,13 @@ export function cleanMarkdown(source: string, options: CleanOptions): CleanResul
       const meta = info.slice(language.length);
       const title = attribute(meta, 'title');
       fence = {char: marker[0], length: marker.length, indent, line: lineNumber};
+      const diagram = isDiagramLanguage(language) ? parseDiagramMeta(meta) : undefined;
+      if (diagram && !('error' in diagram)) {
+        emit(`${indent}Diagram: **${titleSentence(diagram.title)}** ${diagram.description}`);
+        emit('');
+        emit(`${indent}${marker}${language}`);
+        continue;
+      }
       const comment = LINE_COMMENT[language.toLowerCase()];
       if (title && !comment) emit(`${indent}${title}:`);
       emit(`${indent}${marker}${language}`);

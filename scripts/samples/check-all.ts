@@ -9,6 +9,7 @@ import { fenceProblems, scanMarkdown } from './extract-blocks';
 import { checkPythonDocuments, type PythonDocument } from './check-python';
 import { checkTomlBlocks, createTowerfileValidator, type TowerfileValidator } from './check-towerfile';
 import { checkShellBlocks, CliIndex, type CliManifest } from './check-cli';
+import { checkDiagramBlocks } from './check-diagrams';
 import {
   checkCliReference,
   checkSdkReference,
@@ -46,6 +47,8 @@ export interface CheckStats {
   towerfiles: number;
   towerCommands: number;
   referencePages: number;
+  /** Diagram fences rendered (only by checkSamplesWithDiagrams). */
+  diagrams: number;
   /** Sections of pages checked as apps (Towerfile and Python code together). */
   pageApps: number;
   /** Example projects under examples/ (checked when no file list is given). */
@@ -92,6 +95,7 @@ export function checkSamples(options: CheckOptions): CheckReport {
     towerfiles: 0,
     towerCommands: 0,
     referencePages: 0,
+    diagrams: 0,
     pageApps: 0,
     projects: 0,
     projectApps: 0,
@@ -218,4 +222,22 @@ export function checkSamples(options: CheckOptions): CheckReport {
 
   problems.sort(compareProblems);
   return { problems, known, stats };
+}
+
+/**
+ * checkSamples, plus the diagram fences of the same files: those render with
+ * Graphviz's WebAssembly build, which only loads asynchronously.
+ */
+export async function checkSamplesWithDiagrams(options: CheckOptions): Promise<CheckReport> {
+  const report = checkSamples(options);
+  const files = options.files ? options.files.map((f) => toRelative(options.root, f)) : listDocFiles(options.root);
+  for (const file of files) {
+    const abs = path.join(options.root, file);
+    if (!existsSync(abs)) continue;
+    const { problems, diagrams } = await checkDiagramBlocks(scanMarkdown(readFileSync(abs, 'utf8')).blocks);
+    report.stats.diagrams += diagrams;
+    report.problems.push(...problems.map((p) => ({ file, ...p })));
+  }
+  report.problems.sort(compareProblems);
+  return report;
 }

@@ -26,7 +26,7 @@ import {
   towerfileHeadingNames,
   type SdkManifest,
 } from '../../scripts/samples/check-references';
-import { checkSamples } from '../../scripts/samples/check-all';
+import { checkSamples, checkSamplesWithDiagrams } from '../../scripts/samples/check-all';
 import { closest } from '../../scripts/samples/suggest';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -624,6 +624,40 @@ describe('checkSamples on a repository checkout', () => {
 
       const only = checkSamples({ root, files: ['docs/nested/page.mdx'] });
       assert.deepEqual(only.problems.map((p) => p.file), ['data/sdk-manifest.json']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('diagram fences', () => {
+  it('accepts a dot fence that renders and reports one that does not, or lacks its text, at its line', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'samples-'));
+    try {
+      mkdirSync(path.join(root, 'docs'), { recursive: true });
+      writeFileSync(
+        path.join(root, 'docs/flow.md'),
+        md(
+          '# Flow',
+          `${FENCE}dot title="Fine" description="A goes to B."`,
+          'digraph { a -> b }',
+          FENCE,
+          `${FENCE}dot title="Broken" description="It does not parse."`,
+          'digraph {',
+          '  a -> ',
+          '}',
+          FENCE,
+          `${FENCE}dot title="Silent"`,
+          'digraph { a }',
+          FENCE,
+        ),
+      );
+      const { problems, stats } = await checkSamplesWithDiagrams({ root, files: ['docs/flow.md'] });
+      const diagramProblems = problems.filter((p) => p.file === 'docs/flow.md');
+      assert.deepEqual(diagramProblems.map((p) => p.line), [8, 10]);
+      assert.match(diagramProblems[0].message, /diagram "Broken" does not render: syntax error/);
+      assert.match(diagramProblems[1].message, /needs a description/);
+      assert.equal(stats.diagrams, 1);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
