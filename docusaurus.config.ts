@@ -10,7 +10,7 @@ import apiReference from './plugins/api-reference';
 import colorModeDefault from './plugins/color-mode-default';
 import idlePrefetch from './plugins/idle-prefetch';
 import {DIAGRAM_STYLESHEET, remarkDiagrams} from './plugins/diagrams';
-import {algoliaFromEnv} from './scripts/algolia-env';
+import {algoliaFromEnv} from './lib/algolia-env';
 import {SSR_TEMPLATE} from './src/ssrTemplate';
 import {
   ANNOUNCEMENT,
@@ -74,12 +74,6 @@ const config: Config = {
   i18n: {
     defaultLocale: 'en',
     locales: ['en'],
-  },
-
-  customFields: {
-    assetsBaseUrl: LINKS.assetsBaseUrl,
-    supportEmail: SUPPORT_EMAIL,
-    search: {mode: searchMode, indexUrl: `${SITE.baseUrl}${SEARCH.indexFile}`},
   },
 
   clientModules: ['./src/clientModules/smoothScroll.ts', './src/clientModules/feedbackWidget.ts'],

@@ -8,7 +8,7 @@ import {spawnSync} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {watchedDocusaurusBuild} from '../scripts/build';
-import {REPO_ROOT} from '../scripts/nginx-conf';
+import {REPO_ROOT} from '../lib/paths';
 
 export const BENCH_DIR = path.join(REPO_ROOT, 'bench');
 export const BENCH_MODULES = path.join(BENCH_DIR, 'node_modules');

@@ -24,7 +24,7 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {REPO_ROOT} from '../scripts/nginx-conf';
+import {REPO_ROOT} from '../lib/paths';
 import {startNginx, type RunningServer} from '../scripts/serve-nginx';
 import {BENCH_DIR, CHROME_PATH, ensureBenchDeps, ensureVanillaBuild, listFlag, numberFlag, siteBuildDir} from './deps';
 import {buildStarlight, DIST_DIR as STARLIGHT_DIST, TYPICAL_PAGE as STARLIGHT_PAGE} from './starlight/make-pages';

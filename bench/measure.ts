@@ -8,7 +8,7 @@
  * raw but still count on the wire). Shared by `npm run bench`.
  */
 import type {Browser} from 'playwright-core';
-import {openContext} from '../tests/e2e/support/browser';
+import {openContext} from '../lib/browser';
 
 export type Weight = {raw: number; gzip: number; count: number};
 export type PageWeight = {

@@ -9,9 +9,9 @@
 import {existsSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {watchedDocusaurusBuild} from '../scripts/build';
-import {REPO_ROOT} from '../scripts/nginx-conf';
+import {REPO_ROOT} from '../lib/paths';
 import {startNginx} from '../scripts/serve-nginx';
-import {launchBrowser} from '../tests/e2e/support/browser';
+import {launchBrowser} from '../lib/browser';
 import {formatWeight, kib, measureFirstVisit, type PageWeight} from './measure';
 import {precompress} from '../scripts/precompress';
 import {runLighthouseBench} from './lighthouse';

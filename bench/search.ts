@@ -21,14 +21,13 @@ import {build} from 'esbuild';
 import {SEARCH} from '../src/constants';
 import {SearchEngine} from '../src/search/engine';
 import type {ExtractedPage, PackedIndex} from '../src/search/records';
-import {escapeHtml} from '../src/search/text';
+import {escapeHtml} from '../lib/html';
 import {buildPackedIndex, extractBuiltPages} from '../plugins/search-index/index';
 import {labelledQueries} from '../plugins/search-index/relevance-cases';
-import {REPO_ROOT} from '../scripts/nginx-conf';
+import {REPO_ROOT} from '../lib/paths';
 import {BENCH_MODULES, ensureBenchDeps} from './deps';
 import {startNginx} from '../scripts/serve-nginx';
-import {goto, launchBrowser, openContext} from '../tests/e2e/support/browser';
-import {settle} from '../tests/e2e/support/settle';
+import {goto, launchBrowser, openContext, settle} from '../lib/browser';
 
 const BUILD = path.join(REPO_ROOT, 'build');
 

@@ -13,10 +13,10 @@ import {createHash} from 'node:crypto';
 import {copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {htmlFiles} from '../plugins/search-index';
-import {algoliaFromEnv, type AlgoliaSettings} from './algolia-env';
+import {htmlFiles} from '../lib/files';
+import {REPO_ROOT} from '../lib/paths';
+import {algoliaFromEnv, type AlgoliaSettings} from '../lib/algolia-env';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NGINX_SOURCE = path.join(REPO_ROOT, 'deploy', 'nginx');
 
 export type CspOptions = {

@@ -12,7 +12,7 @@ import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {brotliCompressSync, constants, gzipSync} from 'node:zlib';
-import {listFiles} from './files';
+import {listFiles} from '../lib/files';
 
 const COMPRESSIBLE = /\.(html|js|css|json|txt|md|svg|xml|map)$/;
 /** Below this size compression gains nothing worth a second file. */

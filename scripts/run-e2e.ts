@@ -5,7 +5,7 @@
 import {spawnSync} from 'node:child_process';
 import {readdirSync} from 'node:fs';
 import path from 'node:path';
-import {REPO_ROOT} from './nginx-conf';
+import {REPO_ROOT} from '../lib/paths';
 import {startNginx} from './serve-nginx';
 
 async function main(): Promise<void> {

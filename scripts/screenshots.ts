@@ -7,7 +7,7 @@
 import {mkdirSync} from 'node:fs';
 import path from 'node:path';
 import {startNginx} from './serve-nginx';
-import {DESKTOP, PHONE, goto, launchBrowser, openContext} from '../tests/e2e/support/browser';
+import {DESKTOP, PHONE, goto, launchBrowser, openContext} from '../lib/browser';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

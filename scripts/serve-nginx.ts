@@ -9,8 +9,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {algoliaFromEnv} from './algolia-env';
-import {algoliaOrigins, brotliAvailable, BROTLI_MODULE, REPO_ROOT, writeNginxConf, type CspOptions} from './nginx-conf';
+import {algoliaFromEnv} from '../lib/algolia-env';
+import {algoliaOrigins, brotliAvailable, BROTLI_MODULE, writeNginxConf, type CspOptions} from './nginx-conf';
+import {REPO_ROOT} from '../lib/paths';
 
 export type RunningServer = {url: string; stop: () => Promise<void>; confDir: string};
 

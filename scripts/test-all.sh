@@ -21,6 +21,8 @@ step 1800 "Install what is missing (npm packages, chromium, nginx)" bash scripts
 
 step 900 "TypeScript type-check" npx tsc
 
+step 600 "Lint (ESLint: code, React hooks, accessibility, the import rooms) and formatting (Prettier)" npm run lint
+
 # The search relevance test reads the production build: it runs after the build below.
 step 1800 "Unit tests" \
   node --import tsx --test --test-reporter=spec $(ls tests/unit/*.test.ts plugins/*/*.test.ts | grep -v 'plugins/search-index/relevance.test.ts')

@@ -28,7 +28,7 @@ import {
   type Config,
   type NormalizedProblem,
 } from '@redocly/openapi-core';
-import {isMap, isSeq, LineCounter, parseDocument, type Document as YamlDocument} from 'yaml';
+import {isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Document as YamlDocument} from 'yaml';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const specPath = path.resolve(repoRoot, process.argv[2] ?? 'openapi/tower-api.yaml');
@@ -66,7 +66,14 @@ const UNREFERENCED_SCHEMAS: Record<string, string> = {
 
 type LocalProblem = {severity: 'error'; ruleId: string; message: string; where: string};
 
-function checkUnusedSchemas(doc: any): LocalProblem[] {
+/** The parts of the document these checks read; anything else in it is walked as plain JSON. */
+type SpecDocument = {
+  paths?: Record<string, Record<string, {tags?: string[]} | undefined> | undefined>;
+  tags?: Array<{name?: unknown} | undefined>;
+  components?: {schemas?: Record<string, unknown>};
+} | null;
+
+function checkUnusedSchemas(doc: SpecDocument): LocalProblem[] {
   const used = new Set<string>();
   const collect = (node: unknown) => {
     if (Array.isArray(node)) {
@@ -96,15 +103,15 @@ function checkUnusedSchemas(doc: any): LocalProblem[] {
  * A declared tag that no operation uses would silently vanish from the sidebar and the overview
  * (both skip empty groups), so a typo in an operation's tag would leave a group empty unnoticed.
  */
-function checkUnusedTags(doc: any): LocalProblem[] {
+function checkUnusedTags(doc: SpecDocument): LocalProblem[] {
   const used = new Set<string>();
-  for (const item of Object.values<any>(doc?.paths ?? {})) {
+  for (const item of Object.values(doc?.paths ?? {})) {
     for (const method of HTTP_METHODS) for (const tag of item?.[method]?.tags ?? []) used.add(tag);
   }
   return (doc?.tags ?? [])
-    .map((tag: {name?: unknown}, index: number) => ({name: String(tag?.name), index}))
-    .filter(({name}: {name: string}) => !used.has(name))
-    .map(({name, index}: {name: string; index: number}) => ({
+    .map((tag, index) => ({name: String(tag?.name), index}))
+    .filter(({name}) => !used.has(name))
+    .map(({name, index}) => ({
       severity: 'error' as const,
       ruleId: 'tower-unused-tags',
       message: `Tag "${name}" is declared but no operation uses it.`,
@@ -112,7 +119,7 @@ function checkUnusedTags(doc: any): LocalProblem[] {
     }));
 }
 
-function checkExtensions(doc: any): LocalProblem[] {
+function checkExtensions(doc: SpecDocument): LocalProblem[] {
   const problems: LocalProblem[] = [];
   const visit = (node: Record<string, unknown>, pointer: string) => {
     for (const [key, value] of Object.entries(node)) {
@@ -125,15 +132,20 @@ function checkExtensions(doc: any): LocalProblem[] {
     }
   };
   visit(doc ?? {}, '#');
-  for (const [p, item] of Object.entries<any>(doc?.paths ?? {})) {
+  for (const [p, item] of Object.entries(doc?.paths ?? {})) {
     for (const method of HTTP_METHODS) {
-      if (item?.[method]) visit(item[method], `#/paths/${p.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}`);
+      const operation = item?.[method];
+      if (operation) visit(operation, `#/paths/${p.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}`);
     }
   }
-  for (const [name, schema] of Object.entries<any>(doc?.components?.schemas ?? {})) {
-    if (schema && typeof schema === 'object') visit(schema, `#/components/schemas/${name}`);
+  for (const [name, schema] of Object.entries(doc?.components?.schemas ?? {})) {
+    if (schema && typeof schema === 'object') visit(schema as Record<string, unknown>, `#/components/schemas/${name}`);
   }
   return problems;
+}
+
+function rangeOf(node: unknown): [number, number, number] | undefined {
+  return isNode(node) ? node.range ?? undefined : undefined;
 }
 
 /** file:line:col for a JSON pointer such as `#/paths/~1apps/get`, found in the parsed YAML. */
@@ -148,7 +160,7 @@ function pointerLocation(yamlDoc: YamlDocument, lines: LineCounter, pointer: str
   let keyNode: unknown;
   for (const segment of segments) {
     if (isMap(node)) {
-      const pair = node.items.find((item: any) => String(item.key?.value ?? item.key) === segment);
+      const pair = node.items.find((item) => String(isScalar(item.key) ? item.key.value : item.key) === segment);
       keyNode = pair?.key;
       node = pair?.value;
     } else if (isSeq(node)) {
@@ -159,7 +171,7 @@ function pointerLocation(yamlDoc: YamlDocument, lines: LineCounter, pointer: str
     }
     if (node === undefined) break;
   }
-  const range = (keyNode as any)?.range ?? (node as any)?.range;
+  const range = rangeOf(keyNode) ?? rangeOf(node);
   if (!range) return `${file} ${pointer}`;
   const {line, col} = lines.linePos(range[0]);
   return `${file}:${line}:${col} ${pointer}`;

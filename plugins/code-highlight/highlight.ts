@@ -4,7 +4,7 @@
  * initialises or runs a highlighter (see index.ts for why that matters).
  */
 import {createRequire} from 'node:module';
-import {escapeHtml} from '../../src/search/text';
+import {escapeHtml} from '../../lib/html';
 
 const require = createRequire(import.meta.url);
 /** The part of Prism used here (prismjs ships no types of its own). */

@@ -11,9 +11,10 @@
  * itself records it by deleting its `theme` key, which is indistinguishable
  * from "no choice yet").
  */
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import type {Plugin} from '@docusaurus/types';
-
-export const FOLLOW_SYSTEM_KEY = 'tower.colorMode.followSystem';
+import {FOLLOW_SYSTEM_KEY} from './storage-key';
 
 export function defaultModeScript(defaultMode: 'light' | 'dark'): string {
   return `(function () {
@@ -33,6 +34,10 @@ export function defaultModeScript(defaultMode: 'light' | 'dark'): string {
 export default function colorModeDefaultPlugin(): Plugin {
   return {
     name: 'tower-color-mode-default',
+    // The toggle that records the choice of "system" (theme/ColorModeToggle).
+    getThemePath() {
+      return path.join(path.dirname(fileURLToPath(import.meta.url)), 'theme');
+    },
     injectHtmlTags() {
       return {preBodyTags: [{tagName: 'script', innerHTML: defaultModeScript('light')}]};
     },

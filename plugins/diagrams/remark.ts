@@ -11,7 +11,7 @@
  * A diagram that does not render stops the build with the page and the line.
  */
 import path from 'node:path';
-import {escapeHtml} from '../../src/search/text';
+import {escapeHtml} from '../../lib/html';
 import {isDiagramLanguage, parseDiagramMeta, titleSentence} from './fence';
 import {DiagramError, renderDiagram} from './render';
 

@@ -18,7 +18,7 @@
  */
 import {instance, type Viz} from '@viz-js/viz';
 import {DomUtils, parseDocument} from 'htmlparser2';
-import {escapeHtml} from '../../src/search/text';
+import {escapeHtml} from '../../lib/html';
 
 type SvgElement = ReturnType<typeof DomUtils.findAll>[number];
 

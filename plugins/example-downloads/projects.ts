@@ -9,7 +9,7 @@
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {zipSync, type Zippable} from 'fflate';
-import {listFiles} from '../../scripts/files';
+import {listFiles} from '../../lib/files';
 
 export const EXAMPLES_DIR = 'examples';
 /** Where the downloads are served, relative to the site's base URL. */

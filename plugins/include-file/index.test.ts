@@ -113,7 +113,7 @@ test('the loader expands the page and makes each included file a dependency of i
 
 test('the bundler can load the loader through its CommonJS entry', () => {
   assert.match(LOADER, /plugins[\\/]include-file[\\/]loader\.cjs$/);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack loads the loader with require(); this test does the same
   const loader = require(LOADER) as typeof includeFileLoader;
   assert.equal(typeof loader, 'function');
 });

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import {cleanMarkdown, dropTopHeading, oneLine, outsideFences, splitFrontMatter, tidy} from './markdown';
-import {markdownPath} from './paths';
+import {markdownPath} from '../../lib/markdown-twin';
 import {API_REFERENCE} from '../../src/constants';
 import {operationRoute, overviewDescription, overviewRoute} from '../api-reference/facts';
 import {titleLookup, type LinkTitles} from '../api-reference/generate';

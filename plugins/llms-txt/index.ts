@@ -17,7 +17,8 @@
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {IncomingMessage, ServerResponse} from 'node:http';
-import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadContext, OptionValidationContext, Plugin} from '@docusaurus/types';
+import {Joi} from '@docusaurus/utils-validation';
 import {SITE, SIDEBARS} from '../../src/constants';
 import {API_REFERENCE_PLUGIN, type ApiReferenceContent} from '../api-reference';
 import {loadApiModel} from '../api-reference/model';
@@ -62,6 +63,22 @@ const CONTENT_TYPES: Record<string, string> = {
   '.md': 'text/markdown; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+const OPTIONS_SCHEMA = Joi.object<LlmsTxtOptions>({
+  productName: Joi.string().default(DEFAULTS.productName),
+  summary: Joi.string().default(DEFAULTS.summary),
+  details: Joi.string().default(DEFAULTS.details),
+  sidebarOrder: Joi.array().items(Joi.string()).default(DEFAULTS.sidebarOrder),
+  sectionTitles: Joi.object().pattern(Joi.string(), Joi.string()).default(DEFAULTS.sectionTitles),
+  sectionOrder: Joi.array().items(Joi.string()).default(DEFAULTS.sectionOrder),
+  sdkDocId: Joi.string().default(DEFAULTS.sdkDocId),
+  sdkManifestFile: Joi.string().default(DEFAULTS.sdkManifestFile),
+});
+
+/** Docusaurus calls this before the plugin: an unknown or mistyped option stops the build with Joi's message naming it. */
+export function validateOptions({options, validate}: OptionValidationContext<Partial<LlmsTxtOptions>, LlmsTxtOptions>): LlmsTxtOptions {
+  return validate(OPTIONS_SCHEMA, options);
+}
 
 function fail(message: string): never {
   throw new Error(`[llms-txt] ${message}`);

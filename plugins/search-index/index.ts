@@ -15,18 +15,15 @@
  */
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadContext, OptionValidationContext, Plugin} from '@docusaurus/types';
+import {Joi} from '@docusaurus/utils-validation';
 import {API_REFERENCE, SEARCH, SITE} from '../../src/constants';
+import {SEARCH_PLUGIN_NAME, type SearchGlobalData, type SearchMode} from '../../src/search/global-data';
 import {kindOfRoute} from '../../src/search/kinds';
 import {packRecords, pagesToRecords, type ExtractedPage, type PackedIndex} from '../../src/search/records';
-import {listFiles} from '../../scripts/files';
+import {htmlFiles} from '../../lib/files';
 import {extractPage} from './extract-html';
 import {extractMarkdown} from './extract-markdown';
-
-/** Every .html file under `dir`, except hashed assets, in a stable order. */
-export function htmlFiles(dir: string): string[] {
-  return listFiles(dir, (relative) => relative.endsWith('.html') && !relative.startsWith('assets/'));
-}
 
 /** build/docs/concepts/apps/index.html -> /docs/concepts/apps */
 export function routeOfFile(outDir: string, file: string, baseUrl = '/'): string {
@@ -161,17 +158,31 @@ export const docSearchWithoutEval = {
   options: {search: 'try{return new Function(""),!0}catch(e){return!1}', replace: 'return!1', strict: true},
 };
 
-export type SearchPluginOptions = {mode?: 'local' | 'algolia'};
+export type SearchPluginOptions = {mode: SearchMode};
 
-export default function searchIndexPlugin(context: LoadContext, options: SearchPluginOptions = {}): Plugin {
+const OPTIONS_SCHEMA = Joi.object<SearchPluginOptions>({
+  mode: Joi.string().valid('local', 'algolia').default('local'),
+});
+
+/** Docusaurus calls this before the plugin: a wrong `mode` stops the build with Joi's message naming the option. */
+export function validateOptions({options, validate}: OptionValidationContext<Partial<SearchPluginOptions>, SearchPluginOptions>): SearchPluginOptions {
+  return validate(OPTIONS_SCHEMA, options);
+}
+
+export default function searchIndexPlugin(context: LoadContext, options: SearchPluginOptions): Plugin {
   const devDir = path.join(context.generatedFilesDir, 'search-index');
   const isDev = process.env.NODE_ENV === 'development';
-  const local = (options.mode ?? 'local') === 'local';
+  const local = options.mode === 'local';
   const site = context.siteConfig.url;
   if (isDev && local) mkdirSync(devDir, {recursive: true});
 
   return {
-    name: 'search-index',
+    name: SEARCH_PLUGIN_NAME,
+
+    async contentLoaded({actions}) {
+      const data: SearchGlobalData = {mode: options.mode, indexUrl: `${context.baseUrl}${SEARCH.indexFile}`};
+      actions.setGlobalData(data);
+    },
 
     async allContentLoaded({allContent}) {
       if (!isDev || !local) return;

@@ -3,7 +3,7 @@
  * Used by scripts/check-samples.ts; importable for tests.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { listFiles } from '../files';
+import { listFiles } from '../../lib/files';
 import path from 'node:path';
 import { fenceProblems, scanMarkdown } from './extract-blocks';
 import { checkPythonDocuments, type PythonDocument } from './check-python';

@@ -13,7 +13,7 @@
  */
 import type {SearchEngine, SearchRequest, SearchResponse} from './engine';
 import type {PackedIndex} from './records';
-import {fetchChecked} from '../utils/fetchChecked';
+import {fetchChecked} from '../../lib/fetch-checked';
 
 export type LocalSearchClient = {
   search: (requests: unknown) => Promise<{results: Array<SearchResponse & {index: string}>}>;

@@ -7,7 +7,7 @@
  */
 import type {FacetFilters, SearchRequest} from './engine';
 import {TRAIL_SEPARATOR} from './records';
-import {unescapeHtml} from './html';
+import {unescapeHtml} from '../../lib/html';
 
 export const HIGHLIGHT_PRE = '\u0001';
 export const HIGHLIGHT_POST = '\u0002';

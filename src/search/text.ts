@@ -12,16 +12,14 @@
  * still finds the sections that mention it.
  */
 import stem from 'wink-porter2-stemmer';
-import {escapeHtml} from './html';
-
-export {escapeHtml, unescapeHtml} from './html';
+import {escapeHtml} from '../../lib/html';
 
 /**
  * A word: letters and digits, joined into an identifier by `.`, `_`, `-` or
  * `'` and optionally followed by a bracketed part (`tower[iceberg]`); a flag
  * starts with one or two hyphens (`--environment`, `-e`).
  */
-const WORD = /(?:(?<![\p{L}\p{N}])--?(?=[\p{L}\p{N}]))?[\p{L}\p{N}]+(?:[._\-'][\p{L}\p{N}]+)*(?:\[[\p{L}\p{N}._\-]+\])?/gu;
+const WORD = /(?:(?<![\p{L}\p{N}])--?(?=[\p{L}\p{N}]))?[\p{L}\p{N}]+(?:[._\-'][\p{L}\p{N}]+)*(?:\[[\p{L}\p{N}._-]+\])?/gu;
 const PART = /[\p{L}\p{N}]+/gu;
 
 /** Words too common to help find a section; dropped from queries and the index. */
@@ -236,7 +234,7 @@ export function snippet(
 /** Splits prose into sentences (used by the local Ask AI answers). */
 export function sentences(text: string): string[] {
   return text
-    .split(/(?<=[.!?])\s+(?=[A-Z`"'(\[])/u)
+    .split(/(?<=[.!?])\s+(?=[A-Z`"'([])/u)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }

@@ -6,13 +6,12 @@
  */
 import {useMemo} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {usePluginData} from '@docusaurus/useGlobalData';
 import {useAlgoliaContextualFacetFilters, mergeFacetFilters} from '@docusaurus/theme-search-algolia/client';
 import type {ThemeConfigAlgolia} from '@docusaurus/theme-search-algolia';
-import {SEARCH} from '@site/src/constants';
 import {createLocalSearchClient, type LocalSearchClient} from './client';
 import type {FacetFilters} from './engine';
-
-export type SearchMode = 'local' | 'algolia';
+import {SEARCH_PLUGIN_NAME, type SearchGlobalData, type SearchMode} from './global-data';
 
 export type AlgoliaConfig = ThemeConfigAlgolia & {
   keyboardShortcuts?: {'Ctrl/Cmd+K'?: boolean; '/'?: boolean};
@@ -40,17 +39,18 @@ export function useSearchSetup(): {
 } {
   const {siteConfig, siteMetadata} = useDocusaurusContext();
   const algolia = siteConfig.themeConfig.algolia as AlgoliaConfig;
-  const search = (siteConfig.customFields?.search ?? {}) as {mode?: SearchMode; indexUrl?: string};
+  const search = usePluginData(SEARCH_PLUGIN_NAME) as SearchGlobalData;
   const contextual = useAlgoliaContextualFacetFilters() as FacetFilters;
-  const configured = (algolia.searchParameters?.facetFilters ?? []) as FacetFilters;
+  const configuredFilters = algolia.searchParameters?.facetFilters;
+  const configured = useMemo(() => (configuredFilters ?? []) as FacetFilters, [configuredFilters]);
   const facetFilters = useMemo(
     () => (algolia.contextualSearch ? (mergeFacetFilters(contextual, configured) as FacetFilters) : configured),
     [algolia.contextualSearch, contextual, configured],
   );
   return {
-    mode: search.mode === 'algolia' ? 'algolia' : 'local',
+    mode: search.mode,
     algolia,
-    indexUrl: search.indexUrl ?? `${siteConfig.baseUrl}${SEARCH.indexFile}`,
+    indexUrl: search.indexUrl,
     facetFilters,
     docusaurusVersion: siteMetadata.docusaurusVersion,
   };

@@ -12,7 +12,7 @@ import {describe, test} from 'node:test';
 import type {Page} from 'playwright-core';
 import {parse} from 'yaml';
 import {SPEC_PATH} from '../../plugins/api-reference/sidebar';
-import {PHONE, goto, openContext, waitForHydration} from './support/browser';
+import {PHONE, goto, openContext, waitForHydration} from '../../lib/browser';
 import {useSite} from './support/site';
 import {API_OPERATION_IDS, API_OVERVIEW, API_ROUTES, CONTRACT_API_OPERATION_IDS} from './routes';
 

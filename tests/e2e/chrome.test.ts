@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import type {Page} from 'playwright-core';
 import {ANNOUNCEMENT, COPYRIGHT_YEAR, LINKS, SUPPORT_EMAIL} from '../../src/constants';
-import {DESKTOP, PHONE, goto, openContext, waitForHydration} from './support/browser';
+import {DESKTOP, PHONE, goto, openContext, waitForHydration} from '../../lib/browser';
 import {useSite} from './support/site';
 import {headingOf} from './routes';
 

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
-import {listFiles} from '../../scripts/files';
+import {listFiles} from '../../lib/files';
 import {DEFAULT_BUILD_DIR} from '../../scripts/serve-nginx';
-import {goto, openContext, PHONE} from './support/browser';
+import {goto, openContext, PHONE} from '../../lib/browser';
 import {useSite} from './support/site';
 
 const site = useSite();

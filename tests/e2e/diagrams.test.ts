@@ -14,9 +14,9 @@ import {isDiagramLanguage, titleSentence} from '../../plugins/diagrams/fence';
 import {FIGURE_CLASS} from '../../plugins/diagrams/remark';
 import {listDocFiles} from '../../scripts/samples/check-all';
 import {scanMarkdown} from '../../scripts/samples/extract-blocks';
-import {REPO_ROOT} from '../../scripts/nginx-conf';
+import {REPO_ROOT} from '../../lib/paths';
 import {axeViolations} from './support/axe';
-import {DESKTOP, PHONE, goto, openContext} from './support/browser';
+import {DESKTOP, PHONE, goto, openContext} from '../../lib/browser';
 import {DOC_ROUTES} from './routes';
 import {useSite} from './support/site';
 

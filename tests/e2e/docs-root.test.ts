@@ -7,16 +7,17 @@
 import assert from 'node:assert/strict';
 import {spawn, type ChildProcess} from 'node:child_process';
 import {after, before, describe, test} from 'node:test';
-import {REPO_ROOT} from '../../scripts/nginx-conf';
+import {REPO_ROOT} from '../../lib/paths';
 import {DEFAULT_BUILD_DIR, freePort} from '../../scripts/serve-nginx';
-import {goto, openContext} from './support/browser';
+import type {Page} from 'playwright-core';
+import {goto, openContext} from '../../lib/browser';
 import {useSite} from './support/site';
 import {headingOf} from './routes';
 
 const MAIN_DOC = '/docs/intro';
 const site = useSite();
 
-async function waitForHeading(page: import('playwright-core').Page, heading: string): Promise<void> {
+async function waitForHeading(page: Page, heading: string): Promise<void> {
   await page.waitForFunction((h) => document.querySelector('main h1, article h1')?.textContent === h, heading);
 }
 

@@ -8,11 +8,11 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
-import {REPO_ROOT} from '../../scripts/nginx-conf';
+import {REPO_ROOT} from '../../lib/paths';
 import {listDocFiles} from '../../scripts/samples/check-all';
 import {defaultTitle, findIncludeFences} from '../../plugins/include-file/expand';
 import {listProjects, zipProject} from '../../plugins/example-downloads/projects';
-import {goto, openContext, PHONE} from './support/browser';
+import {goto, openContext, PHONE} from '../../lib/browser';
 import {useSite} from './support/site';
 
 const site = useSite();

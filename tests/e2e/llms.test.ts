@@ -5,13 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import {existsSync, readFileSync} from 'node:fs';
-import {listFiles} from '../../scripts/files';
+import {listFiles} from '../../lib/files';
 import path from 'node:path';
 import {describe, test} from 'node:test';
 import {parse as parseYaml} from 'yaml';
 import {SITE} from '../../src/constants';
-import {REPO_ROOT} from '../../scripts/nginx-conf';
-import {goto, openContext} from './support/browser';
+import {REPO_ROOT} from '../../lib/paths';
+import {goto, openContext} from '../../lib/browser';
 import {useSite} from './support/site';
 import {API_OPERATION_IDS} from './routes';
 

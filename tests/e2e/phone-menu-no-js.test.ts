@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
-import {PHONE, goto, openContext} from './support/browser';
+import {PHONE, goto, openContext} from '../../lib/browser';
 import {useSite} from './support/site';
 import {headingOf} from './routes';
 

@@ -10,7 +10,7 @@ import {describe, test} from 'node:test';
 import {SITE} from '../../src/constants';
 import {DEFAULT_BUILD_DIR} from '../../scripts/serve-nginx';
 import {axeViolations} from './support/axe';
-import {DESKTOP, PHONE, goto, openContext} from './support/browser';
+import {DESKTOP, PHONE, goto, openContext} from '../../lib/browser';
 import {useSite} from './support/site';
 
 /** One page per template the site renders. */

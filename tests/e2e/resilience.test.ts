@@ -7,9 +7,8 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import type {Page, Request, Route} from 'playwright-core';
-import {goto, openContext, type Watched} from './support/browser';
+import {goto, openContext, type Watched, settle} from '../../lib/browser';
 import {useSite} from './support/site';
-import {settle} from './support/settle';
 import {headingOf} from './routes';
 
 const FROM = '/docs/intro';

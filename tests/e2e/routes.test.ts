@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
-import {goto, openContext} from './support/browser';
+import {goto, openContext} from '../../lib/browser';
 import {useSite} from './support/site';
 import {ALL_ROUTES, DOC_ROUTES, headingOf} from './routes';
 

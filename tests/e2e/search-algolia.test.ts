@@ -13,10 +13,10 @@ import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import type {Browser, Page, Route} from 'playwright-core';
 import {SEARCH} from '../../src/constants';
-import {REPO_ROOT, algoliaOrigins} from '../../scripts/nginx-conf';
+import {algoliaOrigins} from '../../scripts/nginx-conf';
+import {REPO_ROOT} from '../../lib/paths';
 import {startNginx, type RunningServer} from '../../scripts/serve-nginx';
-import {goto as load, launchBrowser, openContext, type Watched} from './support/browser';
-import {settle} from './support/settle';
+import {goto as load, launchBrowser, openContext, type Watched, settle} from '../../lib/browser';
 
 const APP_ID = 'TESTAPPID';
 const API_KEY = 'test-search-key';

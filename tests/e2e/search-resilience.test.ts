@@ -12,8 +12,7 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 import {chromium, type Page, type Route} from 'playwright-core';
 import {SEARCH} from '../../src/constants';
-import {CHROMIUM, DESKTOP, goto, openContext, waitForHydration} from './support/browser';
-import {settle} from './support/settle';
+import {CHROMIUM, DESKTOP, goto, openContext, waitForHydration, settle} from '../../lib/browser';
 import {useSite} from './support/site';
 
 const site = useSite();

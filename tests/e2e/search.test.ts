@@ -7,9 +7,8 @@ import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import type {Page} from 'playwright-core';
 import {SEARCH} from '../../src/constants';
-import {goto, openContext, type Watched} from './support/browser';
+import {goto, openContext, type Watched, settle} from '../../lib/browser';
 import {useSite} from './support/site';
-import {settle} from './support/settle';
 
 const site = useSite();
 

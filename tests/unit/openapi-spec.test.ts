@@ -152,11 +152,11 @@ function firstAppearances(names: string[]): string[] {
 /** Resolves a local JSON pointer such as `#/components/schemas/Run`. */
 function resolvePointer(pointer: string): unknown {
   assert.ok(pointer.startsWith('#/'), `only local references are used, got ${pointer}`);
-  let node: any = spec;
+  let node: unknown = spec;
   for (const raw of pointer.slice(2).split('/')) {
     const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
     if (node === null || typeof node !== 'object' || !(key in node)) return undefined;
-    node = node[key];
+    node = (node as Record<string, unknown>)[key];
   }
   return node;
 }

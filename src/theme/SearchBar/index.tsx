@@ -34,6 +34,7 @@ import translations from '@theme/SearchTranslations';
 import {watchModal} from './modalSemantics';
 import {groupedByPage, safeHit, type ModalHit} from './modalHits';
 import {ensureUsableStorage} from './storage';
+import type AskAiPanelComponent from './AskAiPanel';
 import {SEARCH} from '@site/src/constants';
 import {localClientFor, useSearchSetup} from '@site/src/search/useSearchSetup';
 import '@docsearch/css/dist/_variables.css';
@@ -66,7 +67,7 @@ function countingClient<T extends SearchClient>(client: T): T {
 }
 
 let DocSearchModal: ModalComponent | null = null;
-let AskAiPanel: typeof import('./AskAiPanel').default | null = null;
+let AskAiPanel: typeof AskAiPanelComponent | null = null;
 
 /** Loads the modal's code and styles the first time a reader reaches for search. */
 function loadModal(): Promise<void> {
@@ -106,6 +107,8 @@ function ResultTarget({url, children, navigate}: {url: string; children: ReactNo
     navigate(url, event.button === 1 || event.metaKey || event.ctrlKey || event.shiftKey);
   };
   return (
+    // The keyboard reaches a hit through DocSearch's own list navigation (arrows, Enter -> navigator), not through this element.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
     <div className="tower-hit" data-url={url} onClick={open} onAuxClick={open}>
       {children}
     </div>

@@ -14,7 +14,7 @@
  *   best sections under it.
  */
 import {TRAIL_SEPARATOR} from '@site/src/search/records';
-import {escapeHtml, unescapeHtml} from '@site/src/search/html';
+import {escapeHtml, unescapeHtml} from '@site/lib/html';
 
 const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 

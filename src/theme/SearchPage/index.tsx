@@ -185,7 +185,9 @@ function SearchPageContent(): ReactNode {
   useEffect(() => {
     if (query === null || (queryInUrl ?? '') === query) return;
     replaceParams({q: query || null});
-  }, [query]); // eslint-disable-line react-hooks/exhaustive-deps
+    // Only a change of the box writes the URL: a URL that changes by itself (Back) must not be written again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query]);
 
   // The URL changes from outside (back/forward, the modal's "See all" link).
   useEffect(() => {
@@ -231,7 +233,9 @@ function SearchPageContent(): ReactNode {
         });
     }, delay);
     return () => clearTimeout(timer);
-  }, [client, query, filtersKey, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+    // fetchPage is a new function every render; what it reads that can change is listed (the filters by their key).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, query, filtersKey, attempt]);
 
   const loadMore = () => {
     const id = requestId.current;
@@ -280,6 +284,8 @@ function SearchPageContent(): ReactNode {
             placeholder="Search the docs"
             aria-label="Search"
             autoComplete="off"
+            // A reader who opens /search without a query came to type one; with a query, the focus stays where the page starts.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus={!startedWithQuery}
           />
         </form>

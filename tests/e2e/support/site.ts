@@ -4,7 +4,7 @@
  */
 import {after, before} from 'node:test';
 import type {Browser} from 'playwright-core';
-import {launchBrowser} from './browser';
+import {launchBrowser} from '../../../lib/browser';
 import {siteUrl} from './server';
 
 export type Site = {browser: Browser; base: string};

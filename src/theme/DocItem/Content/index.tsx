@@ -11,9 +11,9 @@ import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import Content from '@theme-original/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';
-import {markdownPath} from '@site/plugins/llms-txt/paths';
+import {markdownPath} from '@site/lib/markdown-twin';
 import {useCopyFeedback} from '@site/src/components/CopyFeedback';
-import {fetchChecked} from '@site/src/utils/fetchChecked';
+import {fetchChecked} from '@site/lib/fetch-checked';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof ContentType>;

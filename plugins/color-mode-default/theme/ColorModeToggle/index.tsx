@@ -1,13 +1,13 @@
 /**
  * Wraps the stock three-state toggle (light -> dark -> system) to remember
  * when the reader picks "system", so the next page load follows the OS
- * instead of the site default. See plugins/color-mode-default.
+ * instead of the site default. See ../../index.ts.
  */
 import type {ReactNode} from 'react';
-import ColorModeToggle from '@theme-original/ColorModeToggle';
+import ColorModeToggle from '@theme-init/ColorModeToggle';
 import type ColorModeToggleType from '@theme/ColorModeToggle';
 import type {WrapperProps} from '@docusaurus/types';
-import {FOLLOW_SYSTEM_KEY} from '@site/plugins/color-mode-default';
+import {FOLLOW_SYSTEM_KEY} from '../../storage-key';
 
 type Props = WrapperProps<typeof ColorModeToggleType>;
 

@@ -16,3 +16,8 @@ export function listFiles(dir: string, keep: (relative: string) => boolean = () 
     .sort()
     .map((relative) => path.join(dir, relative));
 }
+
+/** Every .html file of a built site under `dir`, except hashed assets, in a stable order. */
+export function htmlFiles(dir: string): string[] {
+  return listFiles(dir, (relative) => relative.endsWith('.html') && !relative.startsWith('assets/'));
+}

@@ -84,3 +84,12 @@ export async function goto(page: Page, url: string): Promise<void> {
   await page.goto(url, {waitUntil: 'load'});
   await waitForHydration(page);
 }
+
+/**
+ * Waits until the page has nothing left to load (lazy chunks, prefetches) and
+ * has painted once more, so a shortcut or click is not handled mid-update.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+}

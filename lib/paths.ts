@@ -1,0 +1,5 @@
+/** Where the repository is, for the tools that read or write files in it. */
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
