@@ -3,12 +3,14 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 import {createRequire} from 'node:module';
 import {highlightToHtml, LANGUAGES} from './highlight';
-import {highlightCodeBlocks, titleFromMeta, type HastNode} from './rehype';
+import type {Element, Root} from 'hast';
+import {highlightCodeBlocks, titleFromMeta} from './rehype';
 import {PRISM_CLIENT_MODULE} from './index';
 
-const codeBlock = (text: string, className?: string, metastring?: string): HastNode => ({
+const codeBlock = (text: string, className?: string, metastring?: string): Element => ({
   type: 'element',
   tagName: 'pre',
+  properties: {},
   children: [
     {
       type: 'element',
@@ -18,8 +20,8 @@ const codeBlock = (text: string, className?: string, metastring?: string): HastN
     },
   ],
 });
-const root = (...children: HastNode[]): HastNode => ({type: 'root', children});
-const codeOf = (pre: HastNode) => pre.children![0];
+const root = (...children: Element[]): Root => ({type: 'root', children});
+const codeOf = (pre: Element) => pre.children[0] as Element;
 
 describe('build-time highlighting', () => {
   test('marks up tokens for every fence language the docs use', () => {
@@ -62,11 +64,11 @@ describe('rehype plugin', () => {
 
   test('a block without a language is shown as plain text; inline code is left alone', () => {
     const pre = codeBlock('<b>bold</b>');
-    const inline: HastNode = {type: 'element', tagName: 'p', children: [{type: 'element', tagName: 'code', children: [{type: 'text', value: 'x'}]}]};
+    const inline: Element = {type: 'element', tagName: 'p', properties: {}, children: [{type: 'element', tagName: 'code', properties: {}, children: [{type: 'text', value: 'x'}]}]};
     highlightCodeBlocks(root(pre, inline));
     assert.equal(codeOf(pre).properties?.html, '&lt;b&gt;bold&lt;/b&gt;');
     assert.equal(codeOf(pre).properties?.title, undefined);
-    assert.deepEqual(inline.children![0].children, [{type: 'text', value: 'x'}]);
+    assert.deepEqual((inline.children[0] as Element).children, [{type: 'text', value: 'x'}]);
   });
 
   test('reads titles in either quote style and ignores other meta', () => {

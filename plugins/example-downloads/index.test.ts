@@ -4,7 +4,7 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
-import type {HastNode} from '../rehype-focusable-tables';
+import type {Element, Root} from 'hast';
 import {listProjects, projectFiles, slugOfDownload, zipProject} from './projects';
 import {markDownloadLinks} from './rehype';
 
@@ -74,18 +74,18 @@ with zipfile.ZipFile(sys.argv[1]) as z:
 });
 
 describe('download links', () => {
-  const link = (href: string): HastNode => ({type: 'element', tagName: 'a', properties: {href}, children: [{type: 'text', value: 'Download'}]});
+  const link = (href: string): Element => ({type: 'element', tagName: 'a', properties: {href}, children: [{type: 'text', value: 'Download'}]});
 
   test('to a project become downloads that the router leaves to the browser', () => {
-    const tree: HastNode = {type: 'root', children: [link('/examples/demo.zip'), link('/docs/examples/intro'), link('/examples/demo.zip#x')]};
-    markDownloadLinks(tree, root, 'docs/examples/demo.md');
-    assert.deepEqual(tree.children![0].properties, {href: 'pathname:///examples/demo.zip', download: 'demo.zip', target: '_self'});
-    assert.deepEqual(tree.children![1].properties, {href: '/docs/examples/intro'});
-    assert.deepEqual(tree.children![2].properties, {href: '/examples/demo.zip#x'});
+    const links = [link('/examples/demo.zip'), link('/docs/examples/intro'), link('/examples/demo.zip#x')];
+    markDownloadLinks({type: 'root', children: links}, root, 'docs/examples/demo.md');
+    assert.deepEqual(links[0].properties, {href: 'pathname:///examples/demo.zip', download: 'demo.zip', target: '_self'});
+    assert.deepEqual(links[1].properties, {href: '/docs/examples/intro'});
+    assert.deepEqual(links[2].properties, {href: '/examples/demo.zip#x'});
   });
 
   test('to a project that does not exist fail the build, naming the page', () => {
-    const tree: HastNode = {type: 'root', children: [{type: 'element', tagName: 'p', children: [link('/examples/gone.zip')]}]};
+    const tree: Root = {type: 'root', children: [{type: 'element', tagName: 'p', properties: {}, children: [link('/examples/gone.zip')]}]};
     assert.throws(() => markDownloadLinks(tree, root, 'docs/examples/demo.md'), /^Error: docs\/examples\/demo\.md: the link \/examples\/gone\.zip needs an example project examples\/gone\/, which does not exist$/);
   });
 

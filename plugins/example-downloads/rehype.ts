@@ -9,13 +9,13 @@
  */
 import {existsSync} from 'node:fs';
 import path from 'node:path';
-import type {HastNode} from '../rehype-focusable-tables';
+import type {Nodes, Root} from 'hast';
 import {EXAMPLES_DIR, slugOfDownload} from './projects';
 
 export type DownloadLinkOptions = {siteDir: string};
 
-export function markDownloadLinks(tree: HastNode, siteDir: string, sourceName = 'a docs page'): void {
-  const visit = (node: HastNode) => {
+export function markDownloadLinks(tree: Root, siteDir: string, sourceName = 'a docs page'): void {
+  const visit = (node: Nodes) => {
     if (node.type === 'element' && node.tagName === 'a' && typeof node.properties?.href === 'string') {
       const slug = slugOfDownload(node.properties.href);
       if (slug !== undefined) {
@@ -30,12 +30,12 @@ export function markDownloadLinks(tree: HastNode, siteDir: string, sourceName = 
         };
       }
     }
-    node.children?.forEach(visit);
+    if ('children' in node) node.children.forEach(visit);
   };
   visit(tree);
 }
 
 export default function rehypeDownloadLinks(options: DownloadLinkOptions) {
-  return (tree: HastNode, file: {path?: string}) =>
+  return (tree: Root, file: {path?: string}) =>
     markDownloadLinks(tree, options.siteDir, file.path ? path.relative(options.siteDir, file.path) : undefined);
 }

@@ -4,25 +4,18 @@
  * wide reference table scrolls; a scrollable region that cannot take focus is
  * out of reach for keyboard users (axe: scrollable-region-focusable).
  */
-/** The part of a hast node the docs' rehype plugins read (also plugins/code-highlight). */
-export type HastNode = {
-  type: string;
-  tagName?: string;
-  value?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
-};
+import type {Nodes, Root} from 'hast';
 
-export function makeTablesFocusable(tree: HastNode): void {
-  const visit = (node: HastNode) => {
+export function makeTablesFocusable(tree: Root): void {
+  const visit = (node: Nodes) => {
     if (node.type === 'element' && node.tagName === 'table') {
       node.properties = {...node.properties, tabIndex: 0};
     }
-    node.children?.forEach(visit);
+    if ('children' in node) node.children.forEach(visit);
   };
   visit(tree);
 }
 
 export default function rehypeFocusableTables() {
-  return (tree: HastNode) => makeTablesFocusable(tree);
+  return (tree: Root) => makeTablesFocusable(tree);
 }

@@ -1,11 +1,4 @@
-/**
- * Types for the untyped modules the search imports (@types/react-dom is not
- * installed; DocSearch's style entry is CSS only; the stemmer ships none).
- */
-declare module 'react-dom' {
-  import type {ReactNode, ReactPortal} from 'react';
-  export function createPortal(children: ReactNode, container: Element | DocumentFragment, key?: string | null): ReactPortal;
-}
+/** Types for the untyped modules the search imports (DocSearch's style entry is CSS only; the stemmer ships none). */
 
 declare module '@docsearch/react/style';
 

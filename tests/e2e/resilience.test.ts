@@ -129,7 +129,7 @@ describe('a page that crashes while rendering', () => {
     // Try again while the fault persists: the page renders again and crashes again.
     const rendersBefore = (await page.evaluate('window.__crashRenders')) as number;
     await tryAgain.click();
-    await page.waitForFunction((n) => (window as unknown as {__crashRenders: number}).__crashRenders > n, rendersBefore);
+    await page.waitForFunction((n) => ((window as Window & {__crashRenders?: number}).__crashRenders ?? 0) > n, rendersBefore);
     await crashHeading.waitFor();
     assert.match(await page.locator('main').innerText(), /inner cause/);
 
@@ -150,7 +150,7 @@ describe('hostile input', () => {
     page.evaluate(() => ({
       images: document.querySelectorAll('img[src="x"], img[onerror]').length,
       bold: Array.from(document.querySelectorAll('b')).filter((b) => b.textContent === 'bold').length,
-      pwned: (window as unknown as {__pwned?: number}).__pwned,
+      pwned: (window as Window & {__pwned?: number}).__pwned,
     }));
 
   function finish(watched: Watched): Promise<void> {

@@ -185,7 +185,7 @@ describe('search on Algolia DocSearch', () => {
     assert.equal(await dropdown.locator('img, b').count(), 0);
     assert.match(await dropdown.innerText(), /<img src=x onerror="window.__pwned=1"><b>bold<\/b>/, 'the markup is there, as text');
     assert.ok((await dropdown.locator('mark').count()) > 0, 'highlights are kept');
-    assert.equal(await page.evaluate(() => (window as unknown as {__pwned?: number}).__pwned), undefined);
+    assert.equal(await page.evaluate(() => (window as Window & {__pwned?: number}).__pwned), undefined);
     await watched.context.close();
   });
 
@@ -195,14 +195,14 @@ describe('search on Algolia DocSearch', () => {
     await answerSearch(watched, []);
     await watched.context.route('https://tower.dev/**', (route) => route.fulfill({status: 200, contentType: 'text/html', body: '<title>Tower blog</title><h1>Blog</h1>'}));
     await goto(page, `${base}/docs/intro`);
-    await page.evaluate(() => ((window as unknown as {stayed: boolean}).stayed = true));
+    await page.evaluate(() => ((window as Window & {stayed?: boolean}).stayed = true));
     await openModalWithQuery(page, 'apps');
     // Results do come from Algolia here, and DocSearch says so.
     assert.equal(await page.locator('.DocSearch-Logo').isVisible(), true);
     const internal = page.locator('.DocSearch-Hit [data-url="/docs/concepts/apps#why-apps-matter"]');
     await internal.click();
     await page.waitForURL(`${base}/docs/concepts/apps#why-apps-matter`);
-    assert.equal(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed), true, 'in-app navigation');
+    assert.equal(await page.evaluate(() => (window as Window & {stayed?: boolean}).stayed), true, 'in-app navigation');
     await modal(page).waitFor({state: 'detached'});
     await openModalWithQuery(page, 'apps');
     await page.locator('.DocSearch-Hit [data-url="https://tower.dev/blog/apps-on-tower"]').click();

@@ -106,7 +106,7 @@ describe('search modal (local index)', () => {
     const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await open(page);
-    await page.evaluate(() => ((window as unknown as {stayed: boolean}).stayed = true));
+    await page.evaluate(() => ((window as Window & {stayed?: boolean}).stayed = true));
     await page.keyboard.press('Control+k');
     await typeQuery(page, 'towerfile app name');
     const href = (await hits(page).first().getAttribute('data-url'))!;
@@ -114,7 +114,7 @@ describe('search modal (local index)', () => {
     await hits(page).first().click();
     await page.waitForURL((url) => url.pathname === href.split('#')[0]);
     await modal(page).waitFor({state: 'detached'});
-    assert.equal(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed), true, 'no full page load');
+    assert.equal(await page.evaluate(() => (window as Window & {stayed?: boolean}).stayed), true, 'no full page load');
     await settle(page);
     await page.keyboard.press('Control+k');
     await modal(page).waitFor();
@@ -264,7 +264,7 @@ describe('search modal (local index)', () => {
     assert.equal(await page.locator('.DocSearch-Dropdown img, .DocSearch-Dropdown b').count(), 0);
     // The SDK reference has signatures such as "-> Optional[str]" and "<NAME>" placeholders.
     await typeQuery(page, 'environments create name');
-    assert.equal(await page.evaluate(() => (window as unknown as {pwned?: number}).pwned), undefined);
+    assert.equal(await page.evaluate(() => (window as Window & {pwned?: number}).pwned), undefined);
     await finish(watched);
   });
 
@@ -395,7 +395,7 @@ describe('search page (local index)', () => {
     await page.locator('main article').first().waitFor();
     assert.equal(await page.locator('main h1').innerText(), `Search results for “${query}”`);
     assert.equal(await page.locator('main img').count(), 0);
-    assert.equal(await page.evaluate(() => (window as unknown as {pwned?: number}).pwned), undefined);
+    assert.equal(await page.evaluate(() => (window as Window & {pwned?: number}).pwned), undefined);
     await finish(watched);
   });
 });

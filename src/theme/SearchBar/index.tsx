@@ -32,7 +32,7 @@ import {useAlgoliaAskAi, useSearchResultUrlProcessor} from '@docusaurus/theme-se
 import Translate from '@docusaurus/Translate';
 import translations from '@theme/SearchTranslations';
 import {watchModal} from './modalSemantics';
-import {groupedByPage, safeHit, type ModalHit} from './modalHits';
+import {groupedByPage, safeHit} from './modalHits';
 import {ensureUsableStorage} from './storage';
 import type AskAiPanelComponent from './AskAiPanel';
 import {SEARCH} from '@site/src/constants';
@@ -43,7 +43,6 @@ import './styles.css';
 
 type ModalComponent = typeof DocSearchModalType;
 type ModalProps = React.ComponentProps<ModalComponent>;
-type Hit = ModalHit;
 
 /** Sections shown under each page in the modal, and pages per query (local mode). */
 const SECTIONS_PER_PAGE = 3;
@@ -52,18 +51,17 @@ const PAGES_PER_QUERY = 8;
 /** The number of results of each query the modal asked for, for "See all N results". */
 const resultCounts = new Map<string, number>();
 
-type SearchClient = {search: (input: unknown) => Promise<{results: Array<{nbHits?: number; query?: string}>}>; addAlgoliaAgent: (segment: string, version?: string) => void};
+type SearchClient = Parameters<NonNullable<ModalProps['transformSearchClient']>>[0];
 
 /** The client, recording each query's result count on its way to DocSearch. */
-function countingClient<T extends SearchClient>(client: T): T {
-  const counting = Object.create(client) as T;
-  counting.search = async (input: unknown) => {
-    const response = await client.search(input);
+function countingClient(client: SearchClient): SearchClient {
+  const search: SearchClient['search'] = async (...args) => {
+    const response = await client.search(...args);
     const first = response.results[0];
-    if (first && typeof first.query === 'string') resultCounts.set(first.query, first.nbHits ?? 0);
+    if (first && 'query' in first && typeof first.query === 'string') resultCounts.set(first.query, ('nbHits' in first ? first.nbHits : undefined) ?? 0);
     return response;
   };
-  return counting;
+  return Object.assign(Object.create(client) as SearchClient, {search});
 }
 
 let DocSearchModal: ModalComponent | null = null;
@@ -224,36 +222,37 @@ export default function SearchBar(): ReactNode {
     [openResult],
   );
 
-  const transformItems = useCallback(
-    (items: Hit[]) =>
+  const transformItems = useCallback<NonNullable<ModalProps['transformItems']>>(
+    (items) =>
       items.map((item) => {
         const safe = safeHit({...item, url: processUrl(item.url)});
         return mode === 'local' ? groupedByPage(safe) : safe;
       }),
     [processUrl, mode],
-  ) as unknown as ModalProps['transformItems'];
+  );
 
   const transformSearchClient = useCallback<NonNullable<ModalProps['transformSearchClient']>>(
     (client) => {
       // Local mode never uses Algolia's client: the local one takes its place.
-      const target = mode === 'local' ? (localClientFor(indexUrl) as unknown as typeof client) : client;
+      // The local client answers the requests DocSearch sends with responses of the same shape; its types are its own.
+      const target = mode === 'local' ? (localClientFor(indexUrl) as unknown as SearchClient) : client;
       target.addAlgoliaAgent('docusaurus', docusaurusVersion);
-      return countingClient(target as unknown as SearchClient) as unknown as typeof client;
+      return countingClient(target);
     },
     [mode, indexUrl, docusaurusVersion],
   );
 
-  const hitComponent = useCallback(
-    ({hit, children}: {hit: Hit; children: ReactNode}) => (
+  const hitComponent = useCallback<NonNullable<ModalProps['hitComponent']>>(
+    ({hit, children}) => (
       <ResultTarget url={hit.url} navigate={openResult}>
         {children}
       </ResultTarget>
     ),
     [openResult],
-  ) as unknown as ModalProps['hitComponent'];
+  );
 
-  const resultsFooterComponent = useCallback(
-    ({state}: {state: {query: string}}) => (
+  const resultsFooterComponent = useCallback<NonNullable<ModalProps['resultsFooterComponent']>>(
+    ({state}) => (
       <div className="tower-hits-footer">
         {algolia.searchPagePath && (
           <Link to={createSearchLink(state.query)} onClick={closeModal}>
@@ -270,7 +269,7 @@ export default function SearchBar(): ReactNode {
       </div>
     ),
     [createSearchLink, closeModal, algolia.searchPagePath, mode, onAskAiToggle],
-  ) as unknown as ModalProps['resultsFooterComponent'];
+  );
 
   const retry = useCallback(() => {
     if (!local) return;

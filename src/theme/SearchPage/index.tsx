@@ -35,7 +35,11 @@ import {
 import {localClientFor, useSearchSetup} from '@site/src/search/useSearchSetup';
 import styles from './styles.module.css';
 
-type Client = {search: (input: unknown) => Promise<{results: unknown[]}>; addAlgoliaAgent: (segment: string, version?: string) => void};
+/** What the page needs of a search client, local or Algolia's: both take the page's requests as they are. */
+type Client = {
+  search: (input: {requests: Array<ReturnType<typeof searchPageRequest>>}) => Promise<{results: unknown[]}>;
+  addAlgoliaAgent: (segment: string, version?: string) => void;
+};
 
 /** Where to read when search cannot run: category pages and the whole text of the docs. */
 const BROWSE_LINKS = [
@@ -55,13 +59,13 @@ function useClient(): Client | null {
     if (mode === 'local') {
       const local = localClientFor(indexUrl);
       local.addAlgoliaAgent('docusaurus', docusaurusVersion);
-      setClient(local as unknown as Client);
+      setClient(local);
     } else {
       void import('algoliasearch/lite').then(({liteClient}) => {
         if (cancelled) return;
         const remote = liteClient(algolia.appId, algolia.apiKey);
         remote.addAlgoliaAgent('docusaurus', docusaurusVersion);
-        setClient(remote as unknown as Client);
+        setClient(remote);
       });
     }
     return () => {

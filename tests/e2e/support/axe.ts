@@ -13,7 +13,8 @@ type AxeViolation = {id: string; impact: string; help: string; nodes: {target: s
 export async function axeViolations(page: Page, disabledRules: string[] = []): Promise<string[]> {
   await page.addScriptTag({path: AXE_SOURCE});
   const violations = await page.evaluate(async (disabled) => {
-    const axe = (window as unknown as {axe: {run: (ctx: Document, options: object) => Promise<{violations: AxeViolation[]}>}}).axe;
+    const axe = (window as Window & {axe?: {run: (ctx: Document, options: object) => Promise<{violations: AxeViolation[]}>}}).axe;
+    if (!axe) throw new Error('axe-core did not load into the page');
     const result = await axe.run(document, {
       runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']},
       rules: Object.fromEntries(disabled.map((id) => [id, {enabled: false}])),
