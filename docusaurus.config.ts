@@ -6,6 +6,8 @@ import rehypeCodeHighlight from './plugins/code-highlight/rehype';
 import apiReference from './plugins/api-reference';
 import colorModeDefault from './plugins/color-mode-default';
 import idlePrefetch from './plugins/idle-prefetch';
+import remarkReaderTools from './plugins/reader-tools';
+import towerfileValidator from './plugins/towerfile-validator';
 import {algoliaFromEnv} from './scripts/algolia-env';
 import {SSR_TEMPLATE} from './src/ssrTemplate';
 import {
@@ -90,6 +92,8 @@ const config: Config = {
     codeHighlight,
     // Regenerates docs/reference/api/ from openapi/tower-api.yaml before the docs load.
     apiReference,
+    // data/towerfile.schema.json compiled for the Towerfile checker page (no validator compiler in the browser).
+    towerfileValidator,
     // llms.txt, llms-full.txt, llms-api.txt, llms-sdk.txt and a .md twin of every docs page.
     './plugins/llms-txt/index.ts',
     // The local search index (search-index.json), unless Algolia is configured.
@@ -104,6 +108,8 @@ const config: Config = {
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
           breadcrumbs: true,
+          // ::towerfile-checker and ::cron-explainer lines become the reader tools (plugins/reader-tools).
+          remarkPlugins: [remarkReaderTools],
           rehypePlugins: [rehypeFocusableTables, rehypeCodeHighlight],
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},

@@ -59,6 +59,7 @@ const sidebars: SidebarsConfig = {
       'reference/tower-cli',
       'reference/tower-sdk',
       'reference/towerfile',
+      'reference/towerfile-checker',
       // Overview plus one page per operation, grouped by the spec's tags; generated from
       // openapi/tower-api.yaml on every build (plugins/api-reference).
       apiSidebarCategory(),

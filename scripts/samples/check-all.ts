@@ -7,7 +7,9 @@ import { listFiles } from '../files';
 import path from 'node:path';
 import { fenceProblems, scanMarkdown } from './extract-blocks';
 import { checkPythonDocuments, type PythonDocument } from './check-python';
-import { checkTomlBlocks, createTowerfileValidator, type TowerfileValidator } from './check-towerfile';
+import { checkTomlBlocks, createTowerfileValidator } from './check-towerfile';
+import type { TowerfileRules } from '../../src/towerfile/check';
+import type { JsonSchema } from '../../src/towerfile/schema';
 import { checkShellBlocks, CliIndex, type CliManifest } from './check-cli';
 import {
   checkCliReference,
@@ -116,10 +118,10 @@ export function checkSamples(options: CheckOptions): CheckReport {
     isObject,
   );
 
-  let validator: TowerfileValidator | null = null;
+  let towerfileRules: TowerfileRules | null = null;
   if (schema) {
     try {
-      validator = createTowerfileValidator(schema);
+      towerfileRules = { validate: createTowerfileValidator(schema), schema: schema as JsonSchema };
     } catch (err) {
       problems.push({ file: TOWERFILE_REFERENCE.source, line: 1, message: `schema does not compile: ${(err as Error).message}` });
     }
@@ -137,7 +139,7 @@ export function checkSamples(options: CheckOptions): CheckReport {
     stats.files++;
     const { blocks } = scanMarkdown(readFileSync(abs, 'utf8'));
     problems.push(...fenceProblems(blocks).map((p) => ({ file, ...p })));
-    const toml = checkTomlBlocks(blocks, validator);
+    const toml = checkTomlBlocks(blocks, towerfileRules);
     stats.toml += toml.toml;
     stats.towerfiles += toml.towerfiles;
     problems.push(...toml.problems.map((p) => ({ file, ...p })));
