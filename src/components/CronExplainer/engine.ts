@@ -7,6 +7,8 @@ import {CronExpressionParser} from 'cron-parser/dist/CronExpressionParser';
 import cronstrue from 'cronstrue';
 import {bothDayFieldsSet, checkFields} from './fields';
 
+export {default as CronOutput} from './Output';
+
 export type CronExplanation =
   | {ok: true; expression: string; description: string; next: Date[]; bothDayFields: boolean}
   | {ok: false; message: string; suggestion?: string};

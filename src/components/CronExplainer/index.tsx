@@ -3,13 +3,11 @@
  * labelled "Cron expression" that turns a five-field expression into plain English, the next runs
  * in UTC and in the reader's time zone, and the matching `tower schedules create` command.
  *
- * The page carries only this light half: the input renders with the page, and the cron libraries
- * (./engine) load once the explainer scrolls into view or the reader uses it.
+ * The page carries only this light half: the input renders with the page, and the rest (./engine:
+ * the cron libraries and the output, ./Output) loads once the explainer scrolls into view or the
+ * reader uses it.
  */
 import {useEffect, useId, useRef, useState, type ReactNode} from 'react';
-import clsx from 'clsx';
-import CodeBlock from '@theme/CodeBlock';
-import {scheduleCommand} from './fields';
 import styles from './styles.module.css';
 
 type Engine = typeof import('./engine');
@@ -22,18 +20,6 @@ type Props = {
 };
 
 const ANNOUNCE_DELAY_MS = 700;
-
-const formatter = (timeZone?: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
 
 /** Loads the engine the first time the element is near the viewport, or at once without IntersectionObserver. */
 function useEngineWhenVisible(element: React.RefObject<HTMLElement | null>): [Engine | null, () => void, boolean] {
@@ -93,8 +79,6 @@ export default function CronExplainer({app = 'my-app', cron = '0 6 * * 1-5'}: Pr
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const invalid = result !== undefined && !result.ok;
-  const utc = formatter('UTC');
-  const local = timeZone ? formatter(timeZone) : null;
 
   return (
     <div ref={root} className={styles.explainer} onFocus={load} onPointerEnter={load}>
@@ -122,55 +106,8 @@ export default function CronExplainer({app = 'my-app', cron = '0 6 * * 1-5'}: Pr
         {announcement}
       </div>
       {failed && <p className={styles.error}>The explainer could not load. Reload the page to try again.</p>}
-      {result && !result.ok && (
-        <div id={errorId} className={styles.error}>
-          <p>{result.message}</p>
-          {result.suggestion && (
-            <p>
-              Try{' '}
-              <button type="button" className={clsx('clean-btn', styles.suggestion)} onClick={() => setExpression(result.suggestion!)}>
-                {result.suggestion}
-              </button>
-            </p>
-          )}
-        </div>
-      )}
-      {result?.ok && (
-        <div className={styles.output}>
-          <p className={styles.description}>
-            <span className={styles.runsLabel}>Runs:</span> {result.description} (UTC).
-          </p>
-          {result.bothDayFields && (
-            <p className={styles.note}>
-              Both day of month and day of week are set. The runs below follow the common cron rule: a day matches when either field
-              matches. Cron implementations differ here and Tower&apos;s docs do not say which rule its scheduler uses, so check the next
-              run in the web app after you create the schedule.
-            </p>
-          )}
-          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Next runs">
-            <table className={styles.runs}>
-              <caption>Next {result.next.length} runs</caption>
-              <thead>
-                <tr>
-                  <th scope="col">UTC</th>
-                  <th scope="col">Your time{timeZone ? ` (${timeZone})` : ''}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.next.map((date) => (
-                  <tr key={date.getTime()}>
-                    <td>
-                      <time dateTime={date.toISOString()}>{utc.format(date)}</time>
-                    </td>
-                    <td>{local ? local.format(date) : ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <p className={styles.commandLabel}>Create the schedule:</p>
-          <CodeBlock className="language-bash">{scheduleCommand(app, result.expression)}</CodeBlock>
-        </div>
+      {engine && result && (
+        <engine.CronOutput result={result} app={app} timeZone={timeZone} errorId={errorId} onSuggestion={setExpression} />
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 /**
- * The checker's heavy half, loaded only once the checker is on screen: the TOML parser, the
- * Towerfile schema compiled at build time (plugins/towerfile-validator, no validator compiler) and
- * the checking rules shared with the build's sample checker.
+ * The checker's heavy half, loaded once the checker has mounted: the TOML parser, the Towerfile
+ * schema compiled at build time (plugins/towerfile-validator, no validator compiler), the checking
+ * rules shared with the build's sample checker, and the rendering of the results.
  */
 import validate from '@tower/towerfile-validator';
 import schema from '@site/data/towerfile.schema.json';
@@ -12,4 +12,4 @@ export function check(text: string): TowerfileCheck {
   return checkTowerfile(text, {validate, schema: schema as JsonSchema});
 }
 
-export {NEVER_PACKAGED} from '@site/src/towerfile/packaging';
+export {default as Results} from './Results';
