@@ -6,7 +6,7 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import CodeBlock from '@theme/CodeBlock';
-import type {CronExplanation} from './engine';
+import type {CronExplanation} from './explain';
 import {scheduleCommand} from './fields';
 import styles from './styles.module.css';
 
@@ -37,7 +37,7 @@ export default function CronOutput({result, app, timeZone, errorId, onSuggestion
   return (
     <>
       {!result.ok && (
-        <div id={errorId} className={styles.error}>
+        <div id={errorId} className="alert alert--danger">
           <p>{result.message}</p>
           {result.suggestion && (
             <p>
@@ -50,19 +50,19 @@ export default function CronOutput({result, app, timeZone, errorId, onSuggestion
         </div>
       )}
       {result.ok && (
-        <div className={styles.output}>
-          <p className={styles.description}>
-            <span className={styles.runsLabel}>Runs:</span> {result.description} (UTC).
+        <div>
+          <p>
+            <strong>Runs:</strong> {result.description} (UTC).
           </p>
           {result.bothDayFields && (
-            <p className={styles.note}>
+            <p className="alert alert--warning">
               Both day of month and day of week are set. The runs below follow the common cron rule: a day matches when either field
               matches. Cron implementations differ here and Tower&apos;s docs do not say which rule its scheduler uses, so check the next
               run in the web app after you create the schedule.
             </p>
           )}
           <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Next runs">
-            <table className={styles.runs}>
+            <table>
               <caption>Next {result.next.length} runs</caption>
               <thead>
                 <tr>
@@ -82,7 +82,7 @@ export default function CronOutput({result, app, timeZone, errorId, onSuggestion
               </tbody>
             </table>
           </div>
-          <p className={styles.commandLabel}>Create the schedule:</p>
+          <p className="margin-bottom--sm">Create the schedule:</p>
           <CodeBlock className="language-bash">{scheduleCommand(app, result.expression)}</CodeBlock>
         </div>
       )}

@@ -105,7 +105,7 @@ export default function CronExplainer({app = 'my-app', cron = '0 6 * * 1-5'}: Pr
       <div role="status" aria-live="polite" className={styles.visuallyHidden}>
         {announcement}
       </div>
-      {failed && <p className={styles.error}>The explainer could not load. Reload the page to try again.</p>}
+      {failed && <p className="alert alert--danger">The explainer could not load. Reload the page to try again.</p>}
       {engine && result && (
         <engine.CronOutput result={result} app={app} timeZone={timeZone} errorId={errorId} onSuggestion={setExpression} />
       )}

@@ -70,35 +70,35 @@ function ProblemItem({
     ? keyPathLabel([...problem.path.slice(0, -1), suggestion]).replace(/\[\d+\]/g, '[]')
     : keyPath.replace(/\[\d+\]/g, '[]') || 'Common errors';
   return (
-    <li className={clsx(styles.problem, styles[severity])}>
+    <li className={clsx('alert', severity === 'error' ? 'alert--danger' : 'alert--warning', styles.problem)}>
       <div className={styles.problemHead}>
-        <span className={styles.severity}>{severity === 'error' ? 'Error' : 'Warning'}</span>
+        <strong>{severity === 'error' ? 'Error' : 'Warning'}</strong>
         {line !== null ? (
           <button
             type="button"
-            className={clsx('clean-btn', styles.lineButton)}
+            className={clsx('clean-btn', styles.linkButton)}
             onClick={() => onGoToLine(line)}
             aria-label={`Go to line ${line}${column ? `, column ${column}` : ''}`}>
             Line {line}
             {column ? `:${column}` : ''}
           </button>
         ) : (
-          <span className={styles.lineless}>Whole file</span>
+          <span>Whole file</span>
         )}
-        {keyPath && <code className={styles.keyPath}>{keyPath}</code>}
+        {keyPath && <code>{keyPath}</code>}
       </div>
-      <p className={styles.message}>{message}</p>
+      <p className={styles.line}>{message}</p>
       {suggestion && (
-        <p className={styles.suggestion}>
+        <p className={styles.line}>
           Did you mean <code>{suggestion}</code>?{' '}
           {onFix && (
-            <button type="button" className={clsx('clean-btn', styles.fixButton)} onClick={onFix}>
+            <button type="button" className={clsx('clean-btn', styles.linkButton)} onClick={onFix}>
               Rename to {suggestion}
             </button>
           )}
         </p>
       )}
-      <Link className={styles.reference} to={`${TOWERFILE_REFERENCE_ROUTE}#${anchor}`}>
+      <Link to={`${TOWERFILE_REFERENCE_ROUTE}#${anchor}`}>
         Reference: {referenceLabel}
       </Link>
     </li>
@@ -107,9 +107,7 @@ function ProblemItem({
 
 function PlanView({plan}: {plan: TowerfilePlan}): ReactNode {
   const reference = (anchor: string, label: string) => (
-    <Link to={`${TOWERFILE_REFERENCE_ROUTE}#${anchor}`} className={styles.reference}>
-      {label}
-    </Link>
+    <Link to={`${TOWERFILE_REFERENCE_ROUTE}#${anchor}`}>{label}</Link>
   );
   const dependencies = (() => {
     if (plan.source.length === 0) {
@@ -123,8 +121,8 @@ function PlanView({plan}: {plan: TowerfilePlan}): ReactNode {
       : `${first}, if it exists, with ${how(first)}.`;
   })();
   return (
-    <section className={styles.plan} aria-labelledby="towerfile-checker-plan">
-      <h2 id="towerfile-checker-plan" className={styles.planTitle}>
+    <section aria-labelledby="towerfile-checker-plan">
+      <h2 id="towerfile-checker-plan">
         What Tower will do with this Towerfile
       </h2>
       <dl className={styles.facts}>
@@ -168,7 +166,7 @@ function PlanView({plan}: {plan: TowerfilePlan}): ReactNode {
           <>
             <dt>Shared code</dt>
             <dd>
-              <ul className={styles.inlineList}>
+              <ul>
                 {plan.importPaths.map(({path, module}) => (
                   <li key={path}>
                     <code>{path}</code> is packaged as <code>{module}/</code> and put on <code>PYTHONPATH</code>.
@@ -194,7 +192,7 @@ function PlanView({plan}: {plan: TowerfilePlan}): ReactNode {
       </dl>
       {plan.parameters.length > 0 ? (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Parameters">
-          <table className={styles.parameters}>
+          <table>
             <caption>
               Parameters: each run gets them as environment variables. {reference('parameters', '[[parameters]]')}
             </caption>
@@ -210,9 +208,9 @@ function PlanView({plan}: {plan: TowerfilePlan}): ReactNode {
                 <tr key={`${parameter.name}-${i}`}>
                   <th scope="row">
                     <code>{parameter.name || '(no name)'}</code>
-                    {parameter.hidden && <span className={styles.tag}>hidden</span>}
+                    {parameter.hidden && <span className="badge badge--secondary margin-left--sm">hidden</span>}
                   </th>
-                  <td>{parameter.default === '' ? <span className={styles.empty}>empty</span> : <code>{parameter.default}</code>}</td>
+                  <td>{parameter.default === '' ? <em>empty</em> : <code>{parameter.default}</code>}</td>
                   <td>{parameter.description}</td>
                 </tr>
               ))}

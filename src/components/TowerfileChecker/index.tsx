@@ -150,7 +150,9 @@ export default function TowerfileChecker(): ReactNode {
         <p className={styles.hint}>The checker runs in your browser and needs JavaScript.</p>
       </noscript>
 
-      <p className={clsx(styles.summary, hasErrors ? styles.summaryError : result && text.trim() !== '' && styles.summaryOk)}>{summary}</p>
+      <p className={clsx('alert', hasErrors ? 'alert--danger' : result && text.trim() !== '' ? 'alert--success' : 'alert--secondary', styles.summary)}>
+        {summary}
+      </p>
       <div role="status" aria-live="polite" className={styles.visuallyHidden}>
         {announcement}
       </div>
