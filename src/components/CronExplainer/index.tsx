@@ -54,7 +54,8 @@ function useEngineWhenVisible(element: React.RefObject<HTMLElement | null>): [En
 
 export default function CronExplainer({app = 'my-app', cron = '0 6 * * 1-5'}: Props): ReactNode {
   const id = useId();
-  const root = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const [expression, setExpression] = useState(cron);
   const [engine, load, failed] = useEngineWhenVisible(root);
   const [announcement, setAnnouncement] = useState('');
@@ -79,13 +80,19 @@ export default function CronExplainer({app = 'my-app', cron = '0 6 * * 1-5'}: Pr
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const invalid = result !== undefined && !result.ok;
+  // The suggestion's button goes away with the error: keep the reader in the input.
+  const takeSuggestion = (suggestion: string) => {
+    setExpression(suggestion);
+    input.current?.focus();
+  };
 
   return (
-    <div ref={root} className={styles.explainer} onFocus={load} onPointerEnter={load}>
+    <section ref={root} aria-label="Schedule explainer" className={styles.explainer} onFocus={load} onPointerEnter={load}>
       <label htmlFor={inputId} className={styles.label}>
         Cron expression
       </label>
       <input
+        ref={input}
         id={inputId}
         className={styles.input}
         type="text"
@@ -107,8 +114,8 @@ export default function CronExplainer({app = 'my-app', cron = '0 6 * * 1-5'}: Pr
       </div>
       {failed && <p className="alert alert--danger">The explainer could not load. Reload the page to try again.</p>}
       {engine && result && (
-        <engine.CronOutput result={result} app={app} timeZone={timeZone} errorId={errorId} onSuggestion={setExpression} />
+        <engine.CronOutput result={result} app={app} timeZone={timeZone} errorId={errorId} onSuggestion={takeSuggestion} />
       )}
-    </div>
+    </section>
   );
 }
