@@ -7,6 +7,7 @@ import apiReference from './plugins/api-reference';
 import colorModeDefault from './plugins/color-mode-default';
 import idlePrefetch from './plugins/idle-prefetch';
 import remarkReaderTools from './plugins/reader-tools';
+import remarkCheckedVersion from './plugins/checked-version';
 import towerfileValidator from './plugins/towerfile-validator';
 import {algoliaFromEnv} from './scripts/algolia-env';
 import {SSR_TEMPLATE} from './src/ssrTemplate';
@@ -108,8 +109,9 @@ const config: Config = {
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
           breadcrumbs: true,
-          // ::towerfile-checker and ::cron-explainer lines become the reader tools (plugins/reader-tools).
-          remarkPlugins: [remarkReaderTools],
+          // ::towerfile-checker and ::cron-explainer lines become the reader tools (plugins/reader-tools);
+          // the checked reference pages say which tower-cli version their samples were checked against.
+          remarkPlugins: [remarkReaderTools, remarkCheckedVersion],
           rehypePlugins: [rehypeFocusableTables, rehypeCodeHighlight],
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},

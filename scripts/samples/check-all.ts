@@ -126,6 +126,15 @@ export function checkSamples(options: CheckOptions): CheckReport {
       problems.push({ file: TOWERFILE_REFERENCE.source, line: 1, message: `schema does not compile: ${(err as Error).message}` });
     }
   }
+  // One tower package ships the CLI and the SDK, and the reference pages say which version their
+  // samples were checked against (plugins/checked-version): the two manifests must agree.
+  if (cliManifest && sdkManifest && cliManifest.cliVersion !== sdkManifest.sdkVersion) {
+    problems.push({
+      file: SDK_REFERENCE.source,
+      line: 1,
+      message: `sdkVersion ${sdkManifest.sdkVersion} differs from cliVersion ${cliManifest.cliVersion} in ${CLI_REFERENCE.source} (the tower package ships both)`,
+    });
+  }
   const cliIndex = cliManifest ? new CliIndex(cliManifest) : null;
 
   const files = options.files ? options.files.map((f) => toRelative(root, f)) : listDocFiles(root);

@@ -13,7 +13,7 @@
  * and 3 unless the front matter says otherwise), so that a reader finds each command, SDK entry and
  * Towerfile key there.
  */
-import { TABLE_OF_CONTENTS } from '../../src/constants';
+import { CHECKED_REFERENCE_PAGES, CLI_MANIFEST_FILE, TABLE_OF_CONTENTS } from '../../src/constants';
 import { extractHeadings, frontMatterScalars } from './extract-blocks';
 import { didYouMean } from '../../src/utils/suggest';
 import type { Problem } from './types';
@@ -32,10 +32,10 @@ export interface ReferenceFiles {
   source: string;
 }
 
-export const CLI_REFERENCE: ReferenceFiles = { page: 'docs/reference/tower-cli.md', source: 'data/cli-manifest.json' };
-export const SDK_REFERENCE: ReferenceFiles = { page: 'docs/reference/tower-sdk.md', source: 'data/sdk-manifest.json' };
+export const CLI_REFERENCE: ReferenceFiles = { page: CHECKED_REFERENCE_PAGES.cli, source: CLI_MANIFEST_FILE };
+export const SDK_REFERENCE: ReferenceFiles = { page: CHECKED_REFERENCE_PAGES.sdk, source: 'data/sdk-manifest.json' };
 export const TOWERFILE_REFERENCE: ReferenceFiles = {
-  page: 'docs/reference/towerfile.md',
+  page: CHECKED_REFERENCE_PAGES.towerfile,
   source: 'data/towerfile.schema.json',
 };
 

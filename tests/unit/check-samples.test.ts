@@ -600,6 +600,22 @@ describe('checkSamples on a repository checkout', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it('requires the CLI and SDK manifests to describe the same tower version', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'samples-'));
+    try {
+      mkdirSync(path.join(root, 'data'));
+      writeFileSync(path.join(root, 'data/cli-manifest.json'), JSON.stringify({ ...CLI, cliVersion: '0.3.70' }));
+      writeFileSync(path.join(root, 'data/sdk-manifest.json'), JSON.stringify({ sdkVersion: '0.3.71', entries: [] }));
+      writeFileSync(path.join(root, 'data/towerfile.schema.json'), JSON.stringify(SCHEMA));
+      const { problems } = checkSamples({ root, files: [] });
+      assert.deepEqual(problems.map((p) => `${p.file}:${p.line}: ${p.message}`), [
+        'data/sdk-manifest.json:1: sdkVersion 0.3.71 differs from cliVersion 0.3.70 in data/cli-manifest.json (the tower package ships both)',
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the real CLI manifest', () => {

@@ -208,7 +208,12 @@ function PlanView({plan}: {plan: TowerfilePlan}): ReactNode {
                 <tr key={`${parameter.name}-${i}`}>
                   <th scope="row">
                     <code>{parameter.name || '(no name)'}</code>
-                    {parameter.hidden && <span className="badge badge--secondary margin-left--sm">hidden</span>}
+                    {parameter.hidden && (
+                      <>
+                        {' '}
+                        <span className="badge badge--secondary">hidden</span>
+                      </>
+                    )}
                   </th>
                   <td>{parameter.default === '' ? <em>empty</em> : <code>{parameter.default}</code>}</td>
                   <td>{parameter.description}</td>

@@ -53,7 +53,16 @@ export default function TowerfileChecker(): ReactNode {
     const saved = textFromHash(window.location.hash) ?? storage.get();
     if (saved !== null) setText(saved);
     import('./engine').then(setEngine, () => setLoadFailed(true));
-    return () => window.clearTimeout(saveTimer.current);
+    // A shared link pasted into the address bar of this page changes only the hash.
+    const onHashChange = () => {
+      const shared = textFromHash(window.location.hash);
+      if (shared !== null) setText(shared);
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => {
+      window.removeEventListener('hashchange', onHashChange);
+      window.clearTimeout(saveTimer.current);
+    };
   }, [storage]);
 
   const result = useMemo(() => engine?.check(text), [engine, text]);
