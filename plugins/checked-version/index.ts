@@ -32,6 +32,12 @@ export function isCheckedReferencePage(file: string | undefined): boolean {
   return Object.values(CHECKED_REFERENCE_PAGES).some((page) => posix === page || posix.endsWith(`/${page}`));
 }
 
+/** The page's H1: a heading of depth 1, or the `<header>` Docusaurus wraps it in before this plugin runs. */
+function isTitle(node: MdastNode): boolean {
+  const isH1 = (n: MdastNode) => n.type === 'heading' && (n as {depth?: number}).depth === 1;
+  return isH1(node) || (node.type === 'mdxJsxFlowElement' && node.name === 'header' && (node.children ?? []).some(isH1));
+}
+
 /** The sentence, as an emphasised paragraph right after the page's H1 (or first, without one). */
 export function insertCheckedVersion(tree: MdastNode, version: string): void {
   const note: MdastNode = {
@@ -39,8 +45,7 @@ export function insertCheckedVersion(tree: MdastNode, version: string): void {
     children: [{type: 'emphasis', children: [{type: 'text', value: `The samples on this page are checked against tower-cli ${version} every time the site is built.`}]}],
   };
   const children = tree.children ?? [];
-  const h1 = children.findIndex((node) => node.type === 'heading' && (node as {depth?: number}).depth === 1);
-  children.splice(h1 + 1, 0, note);
+  children.splice(children.findIndex(isTitle) + 1, 0, note);
   tree.children = children;
 }
 

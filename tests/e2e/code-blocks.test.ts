@@ -9,6 +9,7 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 import {listFiles} from '../../scripts/files';
 import {DEFAULT_BUILD_DIR} from '../../scripts/serve-nginx';
+import {REPO_ROOT} from '../../scripts/nginx-conf';
 import {goto, openContext, PHONE} from './support/browser';
 import {useSite} from './support/site';
 
@@ -90,6 +91,19 @@ describe('code blocks', () => {
     const short = page.locator('.theme-code-block').filter({hasText: 'tower apps cancel daily-sales 12'}).first();
     assert.equal(await short.getByRole('button', {name: 'Wrap long lines'}).count(), 0, 'no toggle where every line is short');
     assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
+  test('the reference pages say which tower-cli version the build checked their samples against', async () => {
+    const {cliVersion} = JSON.parse(readFileSync(path.join(REPO_ROOT, 'data/cli-manifest.json'), 'utf8')) as {cliVersion: string};
+    const {page, context} = await openContext(site.browser, site.base);
+    for (const route of ['/docs/reference/tower-cli', '/docs/reference/tower-sdk', '/docs/reference/towerfile']) {
+      await goto(page, `${site.base}${route}`);
+      const afterTitle = page.locator('article header:has(h1) + p');
+      assert.equal(await afterTitle.innerText(), `The samples on this page are checked against tower-cli ${cliVersion} every time the site is built.`, route);
+    }
+    await goto(page, `${site.base}/docs/concepts/runs`);
+    assert.equal(await page.getByText('The samples on this page are checked against').count(), 0, 'only on the checked reference pages');
     await context.close();
   });
 
