@@ -109,7 +109,7 @@ describe('code blocks with line features', () => {
     assert.equal(properties.lineNumbersStart, 5);
     const html = String(properties.html);
     assert.equal(html.match(/<span class="theme-code-line">/g)?.length, 2);
-    assert.match(html, /<mark class="theme-code-line theme-code-line--highlighted">b <span class="token operator">=<\/span> <span class="token number">2<\/span>\n<\/mark>/);
+    assert.match(html, /\n<mark class="theme-code-line theme-code-line--highlighted">b <span class="token operator">=<\/span> <span class="token number">2<\/span><\/mark>\n/);
     assert.equal(html.replace(/<[^>]+>/g, ''), 'a = 1\nb = 2\nc = 3', 'the text is the code, for the copy button');
   });
 

@@ -107,8 +107,9 @@ export function applyMagicComments(code: string, language: string): {code: strin
 /**
  * Wraps each line of highlighted markup for display: `theme-code-line`, plus
  * `theme-code-line--highlighted` for a highlighted line (a `<mark>`, so the emphasis is not only a
- * colour). Each line keeps its newline, so the block's text (what the copy button copies) is the
- * code exactly. Line numbers are drawn by CSS counters and never become text.
+ * colour). The newlines stay between the lines as text, so the block's text, whether copied with
+ * the button or selected by hand, is the code exactly. Line numbers are drawn by CSS counters and
+ * never become text.
  */
 export function wrapLines(lines: string[], options: LineOptions): string {
   for (const line of options.highlighted) {
@@ -117,11 +118,10 @@ export function wrapLines(lines: string[], options: LineOptions): string {
     }
   }
   return lines
-    .map((html, index) => {
-      const newline = index < lines.length - 1 ? '\n' : '';
-      return options.highlighted.has(index + 1)
-        ? `<mark class="theme-code-line theme-code-line--highlighted">${html}${newline}</mark>`
-        : `<span class="theme-code-line">${html}${newline}</span>`;
-    })
-    .join('');
+    .map((html, index) =>
+      options.highlighted.has(index + 1)
+        ? `<mark class="theme-code-line theme-code-line--highlighted">${html}</mark>`
+        : `<span class="theme-code-line">${html}</span>`,
+    )
+    .join('\n');
 }

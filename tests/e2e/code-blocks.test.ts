@@ -54,7 +54,7 @@ describe('code blocks', () => {
     const block = page.locator('.theme-code-block').filter({hasText: 'A Towerfile with a misspelt key'});
     const marked = block.locator('mark');
     assert.equal(await marked.count(), 1, 'one highlighted line, marked up as such');
-    assert.equal(await marked.innerText(), 'sources = ["./export.py", "./pyproject.toml"]\n');
+    assert.equal(await marked.innerText(), 'sources = ["./export.py", "./pyproject.toml"]');
     // Numbers are a CSS counter from 1 on each line: drawn, but never part of the text.
     const numbering = await block.locator('code').evaluate((code) => [
       getComputedStyle(code).counterReset,
@@ -62,11 +62,17 @@ describe('code blocks', () => {
     ]);
     assert.deepEqual(numbering, ['code-line 0', ...Array(4).fill('counter(code-line)')]);
     const shown = await block.locator('pre').innerText();
+    // Selecting the block by hand copies the same text as the button.
+    const selected = await block.locator('pre').evaluate((pre) => {
+      getSelection()!.selectAllChildren(pre);
+      return getSelection()!.toString();
+    });
     await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
     await block.getByRole('button', {name: 'Copied'}).waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     assert.equal(copied, '[app]\nname = "invoice-export"\nscript = "./export.py"\nsources = ["./export.py", "./pyproject.toml"]');
     assert.equal(shown.replace(/\n$/, ''), copied, 'what is shown is what is copied: no numbers in the text');
+    assert.equal(selected.replace(/\n$/, ''), copied, 'a selection copies the code too');
     assert.deepEqual(pageErrors, []);
     await context.close();
   });
