@@ -2,6 +2,9 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import rehypeFocusableTables from './plugins/rehype-focusable-tables';
 import codeHighlight from './plugins/code-highlight';
+import includeFile from './plugins/include-file';
+import exampleDownloads from './plugins/example-downloads';
+import rehypeDownloadLinks from './plugins/example-downloads/rehype';
 import rehypeCodeHighlight from './plugins/code-highlight/rehype';
 import apiReference from './plugins/api-reference';
 import colorModeDefault from './plugins/color-mode-default';
@@ -91,6 +94,10 @@ const config: Config = {
     idlePrefetch,
     // Code is highlighted at build time (rehypeCodeHighlight below); Prism stays out of the browser.
     codeHighlight,
+    // Code fences with file="examples/..." show that file of the repository.
+    includeFile,
+    // Each project under examples/ downloads as /examples/<slug>.zip.
+    exampleDownloads,
     // Regenerates docs/reference/api/ from openapi/tower-api.yaml before the docs load.
     apiReference,
     // data/towerfile.schema.json compiled for the Towerfile checker page (no validator compiler in the browser).
@@ -112,7 +119,7 @@ const config: Config = {
           // ::towerfile-checker and ::cron-explainer lines become the reader tools (plugins/reader-tools);
           // the checked reference pages say which tower-cli version their samples were checked against.
           remarkPlugins: [remarkReaderTools, remarkCheckedVersion],
-          rehypePlugins: [rehypeFocusableTables, rehypeCodeHighlight],
+          rehypePlugins: [rehypeFocusableTables, rehypeCodeHighlight, [rehypeDownloadLinks, {siteDir: __dirname}]],
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
         },

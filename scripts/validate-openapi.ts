@@ -9,6 +9,9 @@
  * unknown `x-` keys, and on top of that this script checks the shape of the extensions it
  * knows about, so a typo such as `x-tower-relate` is reported instead of silently ignored.
  *
+ * It also reports declared tags that no operation uses (an empty group would silently drop out
+ * of the sidebar and the overview).
+ *
  * Every problem is printed with its file, line, column and JSON pointer. The exit code is 1
  * when at least one problem has severity "error" (or the file cannot be read), otherwise 0.
  *
@@ -86,6 +89,26 @@ function checkUnusedSchemas(doc: any): LocalProblem[] {
       ruleId: 'tower-unused-schemas',
       message: `Component schema "${name}" is never referenced.`,
       where: `#/components/schemas/${name}`,
+    }));
+}
+
+/**
+ * A declared tag that no operation uses would silently vanish from the sidebar and the overview
+ * (both skip empty groups), so a typo in an operation's tag would leave a group empty unnoticed.
+ */
+function checkUnusedTags(doc: any): LocalProblem[] {
+  const used = new Set<string>();
+  for (const item of Object.values<any>(doc?.paths ?? {})) {
+    for (const method of HTTP_METHODS) for (const tag of item?.[method]?.tags ?? []) used.add(tag);
+  }
+  return (doc?.tags ?? [])
+    .map((tag: {name?: unknown}, index: number) => ({name: String(tag?.name), index}))
+    .filter(({name}: {name: string}) => !used.has(name))
+    .map(({name, index}: {name: string; index: number}) => ({
+      severity: 'error' as const,
+      ruleId: 'tower-unused-tags',
+      message: `Tag "${name}" is declared but no operation uses it.`,
+      where: `#/tags/${index}`,
     }));
 }
 
@@ -188,7 +211,7 @@ async function main(): Promise<number> {
   }
 
   const doc = yamlDoc.toJS();
-  for (const problem of [...checkExtensions(doc), ...checkUnusedSchemas(doc)]) {
+  for (const problem of [...checkExtensions(doc), ...checkUnusedSchemas(doc), ...checkUnusedTags(doc)]) {
     errors += 1;
     console.log(`${problem.severity}: ${pointerLocation(yamlDoc, lines, problem.where)} [${problem.ruleId}] ${problem.message}`);
   }

@@ -7,9 +7,8 @@ import { listFiles } from '../files';
 import path from 'node:path';
 import { fenceProblems, scanMarkdown } from './extract-blocks';
 import { checkPythonDocuments, type PythonDocument } from './check-python';
-import { checkTomlBlocks, createTowerfileValidator } from './check-towerfile';
+import { checkTomlBlocks, createTowerfileRules } from './check-towerfile';
 import type { TowerfileRules } from '../../src/towerfile/check';
-import type { JsonSchema } from '../../src/towerfile/schema';
 import { checkShellBlocks, CliIndex, type CliManifest } from './check-cli';
 import {
   checkCliReference,
@@ -21,7 +20,11 @@ import {
   type ReferenceFiles,
   type SdkManifest,
 } from './check-references';
+import { checkExamples, isIncludeBlock, type PageBlocks } from './check-projects';
+import { checkPageApps, type PageForApps } from './check-page-apps';
+import { resolvePython } from './python-analysis';
 import { compareProblems, type Problem } from './types';
+import { API_REFERENCE } from '../../src/constants';
 
 export interface CheckOptions {
   /** Repository root (the folder with docs/ and data/). */
@@ -44,15 +47,25 @@ export interface CheckStats {
   towerfiles: number;
   towerCommands: number;
   referencePages: number;
+  /** Sections of pages checked as apps (Towerfile and Python code together). */
+  pageApps: number;
+  /** Example projects under examples/ (checked when no file list is given). */
+  projects: number;
+  projectApps: number;
+  projectPythonFiles: number;
+  fixtureTests: number;
+  includes: number;
 }
 
 export interface CheckReport {
   problems: Problem[];
+  /** Known problems that do not fail the check (see KNOWN_PAGE_APP_PROBLEMS). */
+  known: Problem[];
   stats: CheckStats;
 }
 
 const DOCS_DIR = 'docs';
-const EXCLUDED_PREFIX = 'docs/reference/api/';
+const EXCLUDED_PREFIX = `docs/${API_REFERENCE.docDir}/`;
 
 /** Every .md/.mdx file under docs/ except the generated API reference, as sorted posix paths. */
 export function listDocFiles(root: string): string[] {
@@ -79,6 +92,12 @@ export function checkSamples(options: CheckOptions): CheckReport {
     towerfiles: 0,
     towerCommands: 0,
     referencePages: 0,
+    pageApps: 0,
+    projects: 0,
+    projectApps: 0,
+    projectPythonFiles: 0,
+    fixtureTests: 0,
+    includes: 0,
   };
 
   const loadJson = <T>(rel: string, neededFor: string, valid: (v: unknown) => boolean): T | null => {
@@ -121,7 +140,7 @@ export function checkSamples(options: CheckOptions): CheckReport {
   let towerfileRules: TowerfileRules | null = null;
   if (schema) {
     try {
-      towerfileRules = { validate: createTowerfileValidator(schema), schema: schema as JsonSchema };
+      towerfileRules = createTowerfileRules(schema);
     } catch (err) {
       problems.push({ file: TOWERFILE_REFERENCE.source, line: 1, message: `schema does not compile: ${(err as Error).message}` });
     }
@@ -138,7 +157,9 @@ export function checkSamples(options: CheckOptions): CheckReport {
   const cliIndex = cliManifest ? new CliIndex(cliManifest) : null;
 
   const files = options.files ? options.files.map((f) => toRelative(root, f)) : listDocFiles(root);
+  const interpreter = resolvePython(options.python);
   const pythonDocs: PythonDocument[] = [];
+  const pages: (PageBlocks & PageForApps)[] = [];
   for (const file of files) {
     const abs = path.join(root, file);
     if (!existsSync(abs)) {
@@ -146,8 +167,12 @@ export function checkSamples(options: CheckOptions): CheckReport {
       continue;
     }
     stats.files++;
-    const { blocks } = scanMarkdown(readFileSync(abs, 'utf8'));
-    problems.push(...fenceProblems(blocks).map((p) => ({ file, ...p })));
+    const text = readFileSync(abs, 'utf8');
+    const scanned = scanMarkdown(text);
+    problems.push(...fenceProblems(scanned.blocks).map((p) => ({ file, ...p })));
+    // A fence that includes a file shows that file: it is checked with its example project (check-projects.ts).
+    const blocks = scanned.blocks.filter((block) => !isIncludeBlock(block));
+    pages.push({ file, text, blocks: scanned.blocks, headings: scanned.headings });
     const toml = checkTomlBlocks(blocks, towerfileRules);
     stats.toml += toml.toml;
     stats.towerfiles += toml.towerfiles;
@@ -160,10 +185,25 @@ export function checkSamples(options: CheckOptions): CheckReport {
     pythonDocs.push({ file, blocks });
   }
 
-  const python = checkPythonDocuments(pythonDocs, options.python);
+  const python = checkPythonDocuments(pythonDocs, interpreter);
   stats.pythonParsed = python.parsed;
   stats.pythonFragments = python.fragments;
   problems.push(...python.problems);
+
+  const pageApps = checkPageApps(pages.map((page) => ({ ...page, blocks: page.blocks.filter((block) => !isIncludeBlock(block)) })), interpreter);
+  stats.pageApps = pageApps.apps;
+  problems.push(...pageApps.problems);
+  const known = pageApps.known;
+
+  if (!options.files) {
+    const examples = checkExamples({ root, pages, towerfileRules, python: interpreter });
+    stats.projects = examples.stats.projects;
+    stats.projectApps = examples.stats.apps;
+    stats.projectPythonFiles = examples.stats.pythonFiles;
+    stats.fixtureTests = examples.stats.tests;
+    stats.includes = examples.stats.includes;
+    problems.push(...examples.problems);
+  }
 
   // `run` is null when the manifest or schema is missing or broken; that is already reported.
   const references: { ref: ReferenceFiles; run: ((markdown: string) => Problem[]) | null }[] = [
@@ -184,5 +224,5 @@ export function checkSamples(options: CheckOptions): CheckReport {
   }
 
   problems.sort(compareProblems);
-  return { problems, stats };
+  return { problems, known, stats };
 }

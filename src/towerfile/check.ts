@@ -60,7 +60,18 @@ export interface TowerfileProblem {
   suggestion?: string;
   /** Id of the heading in docs/reference/towerfile.md that explains the key. */
   anchor: string;
+  /** For Tower's rules beyond the schema: which one, so a caller that knows more can skip it. */
+  rule?: TowerRule;
 }
+
+export type TowerRule =
+  | 'legacy-key'
+  | 'script-outside-app'
+  | 'script-kind'
+  | 'script-not-packaged'
+  | 'hidden-default'
+  | 'parameter-name'
+  | 'duplicate-parameter';
 
 export interface TowerfileParameter {
   name: string;
@@ -279,26 +290,26 @@ const asStrings = (value: unknown): string[] =>
 /** Tower's rules beyond the schema, on the parts of the file whose types are right. */
 function towerRules(text: string, data: Record<string, unknown>, schema: JsonSchema): TowerfileProblem[] {
   const problems: TowerfileProblem[] = [];
-  const at = (path: string[], severity: Severity, message: string): void => {
-    problems.push({severity, path, keyPath: keyPathLabel(path), line: lineOf(text, path), anchor: anchorFor(path), message});
+  const at = (rule: TowerRule, path: string[], severity: Severity, message: string): void => {
+    problems.push({severity, path, keyPath: keyPathLabel(path), line: lineOf(text, path), anchor: anchorFor(path), message, rule});
   };
   const app = data.app !== null && typeof data.app === 'object' && !Array.isArray(data.app) ? (data.app as Record<string, unknown>) : undefined;
 
   for (const path of deprecatedKeysIn(data, schema)) {
-    at(path, 'warning', `"${path[path.length - 1]}" is a legacy key: since tower-cli 0.3.59 Tower no longer packages it. Create schedules with tower schedules create instead.`);
+    at('legacy-key', path, 'warning', `"${path[path.length - 1]}" is a legacy key: since tower-cli 0.3.59 Tower no longer packages it. Create schedules with tower schedules create instead.`);
   }
 
   const script = asString(app?.script);
   if (app && script) {
     const outside = scriptPathProblem(script);
     if (outside) {
-      at(['app', 'script'], 'error', `"script" ${outside}: Tower refuses an entry point outside the app when it unpacks the package.`);
+      at('script-outside-app', ['app', 'script'], 'error', `"script" ${outside}: Tower refuses an entry point outside the app when it unpacks the package.`);
     } else if (!scriptRunner(script)) {
-      at(['app', 'script'], 'warning', 'Tower starts .py scripts with uv run and .sh scripts with bash; how it would start this file is not documented.');
+      at('script-kind', ['app', 'script'], 'warning', 'Tower starts .py scripts with uv run and .sh scripts with bash; how it would start this file is not documented.');
     }
     const source = Array.isArray(app.source) ? asStrings(app.source) : [];
     if (!outside && source.length > 0 && !isPackaged(script, source)) {
-      at(['app', 'source'], 'warning', `No "source" pattern seems to include the script "${script}". Since tower-cli 0.3.67 the build fails when the script is not packaged: add it to "source".`);
+      at('script-not-packaged', ['app', 'source'], 'warning', `No "source" pattern seems to include the script "${script}". Since tower-cli 0.3.67 the build fails when the script is not packaged: add it to "source".`);
     }
   }
 
@@ -310,15 +321,15 @@ function towerRules(text: string, data: Record<string, unknown>, schema: JsonSch
     const path = ['parameters', String(index)];
     const name = asString(parameter.name);
     if (parameter.hidden === true && typeof parameter.default === 'string' && parameter.default !== '') {
-      at([...path, 'default'], 'warning', 'A hidden parameter should have no default: Tower\'s own Towerfile tools refuse one, and a default is stored in plain text. Keep the value in a secret.');
+      at('hidden-default', [...path, 'default'], 'warning', 'A hidden parameter should have no default: Tower\'s own Towerfile tools refuse one, and a default is stored in plain text. Keep the value in a secret.');
     }
     if (!name) return;
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-      at([...path, 'name'], 'warning', `"${name}" becomes an environment variable name; names other than letters, digits and underscores (not starting with a digit) are hard to read from code.`);
+      at('parameter-name', [...path, 'name'], 'warning', `"${name}" becomes an environment variable name; names other than letters, digits and underscores (not starting with a digit) are hard to read from code.`);
     }
     const first = seen.get(name);
     if (first !== undefined) {
-      at([...path, 'name'], 'warning', `A parameter named "${name}" is already declared in [[parameters]] block ${first + 1}; the app sees only one value per name.`);
+      at('duplicate-parameter', [...path, 'name'], 'warning', `A parameter named "${name}" is already declared in [[parameters]] block ${first + 1}; the app sees only one value per name.`);
     } else {
       seen.set(name, index);
     }

@@ -1,18 +1,20 @@
 /**
- * The API reference as a reader meets it: the overview and all 85 operation
- * pages answer with the right heading, method and path; pages carry code
+ * The API reference as a reader meets it: the overview and every operation
+ * page (the 85 of the site contract and the further ones of the API facts)
+ * answer with the right heading, method and path; pages carry code
  * samples but no request form and no send button; nothing leaves the origin;
  * and no API-explorer code reaches the browser on any page.
  */
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
+import {dirname, join, resolve} from 'node:path';
 import {describe, test} from 'node:test';
 import type {Page} from 'playwright-core';
 import {parse} from 'yaml';
 import {SPEC_PATH} from '../../plugins/api-reference/sidebar';
 import {PHONE, goto, openContext, waitForHydration} from './support/browser';
 import {useSite} from './support/site';
-import {API_OPERATION_IDS, API_OVERVIEW, API_ROUTES} from './routes';
+import {API_OPERATION_IDS, API_OVERVIEW, API_ROUTES, CONTRACT_API_OPERATION_IDS} from './routes';
 
 const site = useSite();
 
@@ -27,6 +29,13 @@ const OPERATIONS = new Map(
     .filter((operation) => typeof operation === 'object' && operation?.operationId)
     .map((operation) => [operation.operationId, operation]),
 );
+
+/** Operation ids of the API facts kept in the repository (see data/api-facts/README.md). */
+function factIds(file: string): string[] {
+  const factsDir = resolve(dirname(SPEC_PATH), '..', 'data', 'api-facts');
+  const facts = JSON.parse(readFileSync(join(factsDir, file), 'utf8')) as {id: string}[];
+  return facts.map((fact) => fact.id);
+}
 
 /** Markers of the theme's interactive explorer and of the code generators it ships. */
 const EXPLORER_MARKERS = ['Send API Request', 'postman-collection', 'postman-code-generators', 'openapi-explorer', 'Add file'];
@@ -57,9 +66,12 @@ async function requestControls(page: Page): Promise<string[]> {
 }
 
 describe('API reference routes', () => {
-  test('the table covers the 85 operations of the spec and the YAML has no others', () => {
-    assert.equal(API_OPERATION_IDS.length, 85);
-    assert.equal(new Set(API_OPERATION_IDS).size, 85);
+  test('the table covers every operation of the API facts, the 85 of the site contract among them', () => {
+    const contract = factIds('operations.json');
+    const all = [...contract, ...factIds('extra-operations.json')];
+    assert.deepEqual([...CONTRACT_API_OPERATION_IDS].sort(), [...contract].sort(), 'the contract list is operations.json');
+    assert.equal(new Set(API_OPERATION_IDS).size, API_OPERATION_IDS.length);
+    assert.deepEqual([...API_OPERATION_IDS].sort(), [...all].sort());
     assert.deepEqual([...OPERATIONS.keys()].sort(), [...API_OPERATION_IDS].sort());
   });
 
@@ -162,7 +174,7 @@ describe('API operation pages', () => {
     await context.close();
   });
 
-  test('the sidebar groups the operations by the 15 tags in the spec order under Reference › Tower API', async () => {
+  test('the sidebar groups the operations by the tags in the spec order under Reference › Tower API', async () => {
     const {page, context} = await openContext(site.browser, site.base);
     await goto(page, `${site.base}/docs/reference/api/list-apps`);
     const sidebar = page.locator('.theme-doc-sidebar-container');
@@ -179,7 +191,7 @@ describe('API operation pages', () => {
 
   test('fits a 390 px phone in dark mode without sideways scrolling of the page', async () => {
     const {page, context} = await openContext(site.browser, site.base, {viewport: PHONE, colorScheme: 'dark'});
-    for (const id of ['run-app', 'list-runs', 'deploy-app', 'stream-run-logs']) {
+    for (const id of ['run-app', 'list-runs', 'deploy-app', 'stream-run-logs', 'update-catalog-fact', 'create-webhook']) {
       await goto(page, `${site.base}/docs/reference/api/${id}`);
       await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -13,13 +13,13 @@ import {SITE} from '../../src/constants';
 import {REPO_ROOT} from '../../scripts/nginx-conf';
 import {goto, openContext} from './support/browser';
 import {useSite} from './support/site';
+import {API_OPERATION_IDS} from './routes';
 
 const BUILD = path.join(REPO_ROOT, 'build');
 const read = (file: string): string => readFileSync(path.join(BUILD, file), 'utf8');
 const LLM_FILES = ['llms.txt', 'llms-full.txt', 'llms-api.txt', 'llms-sdk.txt'];
 const SECTIONS = ['Getting started', 'Concepts', 'Architecture', 'Using Tower', 'Examples', 'Reference', 'API'];
 const PAGE = '/docs/getting-started/quick-start';
-
 
 /** Lines outside fenced code, with inline code spans blanked out. */
 function proseLines(text: string): {line: string; number: number}[] {
@@ -66,8 +66,11 @@ describe('generated files in build/', () => {
       assert.ok(existsSync(buildFileFor(item[2])), `link does not resolve to a file in build/: ${item[2]}`);
       links += 1;
     }
-    // Every sidebar doc plus the API overview and 85 operations.
-    assert.ok(links > 85 + 30, `only ${links} links`);
+    // Every sidebar doc plus the API overview and every operation page.
+    assert.ok(links > API_OPERATION_IDS.length + 30, `only ${links} links`);
+    for (const id of API_OPERATION_IDS) {
+      assert.ok(lines.some((line) => line.includes(`](${SITE.url}/docs/reference/api/${id}.md)`)), `llms.txt does not link ${id}`);
+    }
     // The preamble names the three other files, and they exist.
     const preamble = lines.slice(0, firstSection).join('\n');
     for (const file of LLM_FILES.slice(1)) {
@@ -106,7 +109,7 @@ describe('generated files in build/', () => {
     }
   });
 
-  test('the API file names all 85 operations of openapi/tower-api.yaml with method and path', () => {
+  test('the API file names every operation of openapi/tower-api.yaml with method, path, page and operation ID', () => {
     const spec = parseYaml(readFileSync(path.join(REPO_ROOT, 'openapi/tower-api.yaml'), 'utf8')) as {
       paths: Record<string, Record<string, {operationId?: string}>>;
     };
@@ -116,9 +119,10 @@ describe('generated files in build/', () => {
         .filter(([method]) => ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'].includes(method))
         .map(([method, operation]) => ({method: method.toUpperCase(), route, id: operation.operationId})),
     );
-    assert.equal(operations.length, 85);
+    assert.deepEqual(operations.map((operation) => operation.id).sort(), [...API_OPERATION_IDS].sort());
     for (const {method, route, id} of operations) {
-      assert.ok(api.includes(`\`${method} ${route}\`\n\nOperation ID: \`${id}\``), `${id} (${method} ${route}) missing`);
+      assert.ok(api.includes(`\`${method} ${route}\`\n\nSource: ${SITE.url}/docs/reference/api/${id}\n`), `${id} (${method} ${route}) missing`);
+      assert.ok(api.includes(`**Operation ID:** \`${id}\``), `${id}: no operation ID line`);
       const twin = readFileSync(path.join(BUILD, 'docs/reference/api', `${id}.md`), 'utf8');
       assert.ok(twin.includes(`\`${method} ${route}\``), `${id}.md does not name ${method} ${route}`);
     }

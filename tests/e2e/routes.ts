@@ -1,8 +1,11 @@
 /**
  * The spec's route table as data: every path the site must serve and the H1 a
- * reader sees there. The API reference adds its routes in API_ROUTES.
+ * reader sees there. The API reference adds its routes in API_ROUTES: the 85
+ * operations of the site contract and every further operation of
+ * openapi/tower-api.yaml.
  */
-import {listOperations} from '../../plugins/api-reference/sidebar';
+import {readApiOutline} from '../../plugins/api-reference/model';
+import {SPEC_PATH} from '../../plugins/api-reference/sidebar';
 
 export type Route = {path: string; heading: string};
 
@@ -25,7 +28,10 @@ export const DOC_ROUTES: Route[] = [
   {path: '/docs/using-tower/test', heading: 'Test apps'},
   {path: '/docs/using-tower/orchestrate', heading: 'Orchestrate apps'},
   {path: '/docs/using-tower/observe', heading: 'Observe and improve'},
+  {path: '/docs/using-tower/retries', heading: 'Retry failed runs'},
+  {path: '/docs/using-tower/webhooks', heading: 'Webhooks'},
   {path: '/docs/using-tower/working-in-teams', heading: 'Working in teams'},
+  {path: '/docs/using-tower/api-keys', heading: 'API keys'},
   {path: '/docs/using-tower/working-with-tables', heading: 'Working with Tables'},
   {path: '/docs/using-tower/working-with-models', heading: 'Working with Models'},
   {path: '/docs/using-tower/mcp-walkthrough', heading: 'MCP walkthrough'},
@@ -40,6 +46,7 @@ export const DOC_ROUTES: Route[] = [
   {path: '/docs/reference/tower-sdk', heading: 'Tower SDK'},
   {path: '/docs/reference/towerfile', heading: 'Towerfile'},
   {path: '/docs/reference/towerfile-checker', heading: 'Towerfile checker'},
+  {path: '/docs/reference/mcp-server', heading: 'Tower MCP server'},
   {path: '/docs/category/getting-started', heading: 'Getting Started'},
   {path: '/docs/category/concepts', heading: 'Concepts'},
   {path: '/docs/category/tower-architecture', heading: 'Tower Architecture'},
@@ -49,11 +56,12 @@ export const DOC_ROUTES: Route[] = [
 ];
 
 /**
- * The 85 operations the spec documents (section 7, "Documented API operations"), in
- * the spec's order. Each has a page at /docs/reference/api/<id>; the overview lives at
- * /docs/reference/api/tower-api.
+ * The 85 operations the site contract lists (section 7, "Documented API operations"), in
+ * its order. Each has a page at /docs/reference/api/<id> that must never move; the overview
+ * lives at /docs/reference/api/tower-api. The API has more operations than these: see
+ * API_OPERATION_IDS.
  */
-export const API_OPERATION_IDS: readonly string[] = [
+export const CONTRACT_API_OPERATION_IDS: readonly string[] = [
   // Alerts
   'list-alerts',
   'delete-alert',
@@ -158,23 +166,29 @@ export const API_OPERATION_IDS: readonly string[] = [
 
 export const API_OVERVIEW: Route = {path: '/docs/reference/api/tower-api', heading: 'Tower API'};
 
-export type ApiRoute = Route & {method: string; apiPath: string};
+export type ApiRoute = Route & {id: string; method: string; apiPath: string};
 
 /**
- * The API pages: the overview plus one route per operation id, with the H1 (the
- * operation's summary), HTTP method and path template read from openapi/tower-api.yaml.
- * An id missing from the YAML throws here, so the table cannot silently shrink.
+ * The API pages: one route per operation of openapi/tower-api.yaml, in the order of the file,
+ * with the H1 (the operation's summary), HTTP method and path template read from it. A contract
+ * operation missing from the YAML throws here, so the table cannot silently lose one of them.
  */
 export const API_ROUTES: ApiRoute[] = (() => {
-  const {operations} = listOperations();
-  const byId = new Map(operations.map((operation) => [operation.id, operation]));
-  const missing = API_OPERATION_IDS.filter((id) => !byId.has(id));
-  if (missing.length) throw new Error(`openapi/tower-api.yaml lacks operations: ${missing.join(', ')}`);
-  return API_OPERATION_IDS.map((id) => {
-    const operation = byId.get(id)!;
-    return {path: `/docs/reference/api/${id}`, heading: operation.summary, method: operation.method, apiPath: operation.path};
-  });
+  const {operations} = readApiOutline(SPEC_PATH);
+  const ids = new Set(operations.map((operation) => operation.id));
+  const missing = CONTRACT_API_OPERATION_IDS.filter((id) => !ids.has(id));
+  if (missing.length) throw new Error(`openapi/tower-api.yaml lacks operations of the site contract: ${missing.join(', ')}`);
+  return operations.map((operation) => ({
+    id: operation.id,
+    path: `/docs/reference/api/${operation.id}`,
+    heading: operation.summary,
+    method: operation.method,
+    apiPath: operation.path,
+  }));
 })();
+
+/** Every operation id with a page: the contract's 85 and the further operations of the spec. */
+export const API_OPERATION_IDS: readonly string[] = API_ROUTES.map((route) => route.id);
 
 export const ALL_ROUTES: Route[] = [...DOC_ROUTES, API_OVERVIEW, ...API_ROUTES];
 

@@ -8,10 +8,9 @@ import { extractBlocks, extractHeadings, fenceProblems, parseMeta } from '../../
 import { checkPythonDocuments } from '../../scripts/samples/check-python';
 import {
   checkTomlBlocks,
-  createTowerfileValidator,
+  createTowerfileRules,
   isTowerfileBlock,
 } from '../../scripts/samples/check-towerfile';
-import type { JsonSchema } from '../../src/towerfile/schema';
 import {
   checkShellBlocks,
   checkTowerArgs,
@@ -111,7 +110,7 @@ function pythonProblems(markdown: string) {
   return checkPythonDocuments([{ file: 'page.md', blocks: extractBlocks(markdown) }]).problems;
 }
 
-const RULES = { validate: createTowerfileValidator(SCHEMA), schema: SCHEMA as JsonSchema };
+const RULES = createTowerfileRules(SCHEMA);
 function tomlProblems(markdown: string) {
   return checkTomlBlocks(extractBlocks(markdown), RULES).problems;
 }

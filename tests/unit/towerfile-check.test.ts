@@ -4,7 +4,7 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 import {fileURLToPath} from 'node:url';
 import {createSlugger} from '@docusaurus/utils';
-import {createTowerfileValidator} from '../../scripts/samples/check-towerfile';
+import {createTowerfileRules} from '../../scripts/samples/check-towerfile';
 import {extractHeadings} from '../../scripts/samples/extract-blocks';
 import {towerfileHeadingNames} from '../../scripts/samples/check-references';
 import {checkTowerfile, parseToml, type TowerfileProblem} from '../../src/towerfile/check';
@@ -17,7 +17,7 @@ import {EXAMPLE} from '../../src/components/TowerfileChecker/example';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SCHEMA = JSON.parse(readFileSync(path.join(REPO, 'data/towerfile.schema.json'), 'utf8')) as JsonSchema;
-const RULES = {validate: createTowerfileValidator(SCHEMA), schema: SCHEMA};
+const RULES = createTowerfileRules(SCHEMA);
 const REFERENCE = readFileSync(path.join(REPO, 'docs/reference/towerfile.md'), 'utf8');
 
 const check = (...lines: string[]) => checkTowerfile(lines.join('\n'), RULES);
@@ -140,6 +140,7 @@ describe('Towerfile checker: problems', () => {
     const unpackaged = check('[app]', 'name = "x"', 'script = "./main.py"', 'source = ["./lib/*.py", "./pyproject.toml"]');
     assert.deepEqual(unpackaged.problems.map(brief), [['warning', 4, 'app.source', 'appsource']]);
     assert.match(unpackaged.problems[0].message, /No "source" pattern seems to include the script "\.\/main\.py"/);
+    assert.equal(unpackaged.problems[0].rule, 'script-not-packaged', 'named, so a caller that sees the files can check exactly instead');
     assert.deepEqual(check('[app]', 'name = "x"', 'script = "./src/main.py"', 'source = ["./src"]').problems, [], 'a folder brings in its files');
     assert.deepEqual(check('[app]', 'name = "x"', 'script = "main.py"', 'source = ["./*.py"]').problems, []);
   });
