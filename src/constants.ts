@@ -110,3 +110,11 @@ export const CHECKED_REFERENCE_PAGES = {
 } as const;
 
 export const CLI_MANIFEST_FILE = 'data/cli-manifest.json';
+
+/**
+ * Tabs that offer the same choice of language share one Docusaurus tab group: picking Python on
+ * one page shows Python on every page (local storage, when the browser allows it), and
+ * `?lang=python` opens a page on that tab. The values are the API code samples' kinds
+ * (plugins/api-reference/samples.ts): curl, python, tower-cli, tower-sdk.
+ */
+export const CODE_LANGUAGE_TABS = {groupId: 'code-language', queryString: 'lang'} as const;
