@@ -121,7 +121,8 @@ describe('Towerfile checker', () => {
     await tabTo(page, /^button: Rename to source$/);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('p.alert')?.textContent === 'Tower accepts this Towerfile.');
-    assert.equal(await focused(page), 'textarea: Your Towerfile');
+    // Focus returns to the editor in the next frame, once the fixed text is in it.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA');
     assert.equal(await editor(page).inputValue(), BROKEN.replace('sources =', 'source =').replace('default = 1', 'default = "1"'));
 
     // The plan's link to app.script leads to that entry of the reference.
