@@ -62,6 +62,7 @@ const sidebars: SidebarsConfig = {
       'reference/tower-cli',
       'reference/tower-sdk',
       'reference/towerfile',
+      'reference/towerfile-checker',
       'reference/mcp-server',
       // Overview plus one page per operation, grouped by the spec's tags; generated from
       // openapi/tower-api.yaml on every build (plugins/api-reference).

@@ -21,7 +21,7 @@
  *   understood; `--` ends the flags.
  */
 import type { CodeBlock } from './extract-blocks';
-import { didYouMean } from './suggest';
+import { didYouMean } from '../../src/utils/suggest';
 import type { BlockProblem } from './types';
 
 export const SHELL_LANGS: ReadonlySet<string> = new Set(['bash', 'sh', 'shell', 'console', 'zsh']);

@@ -46,6 +46,7 @@ export const DOC_ROUTES: Route[] = [
   {path: '/docs/reference/tower-cli', heading: 'Tower CLI'},
   {path: '/docs/reference/tower-sdk', heading: 'Tower SDK'},
   {path: '/docs/reference/towerfile', heading: 'Towerfile'},
+  {path: '/docs/reference/towerfile-checker', heading: 'Towerfile checker'},
   {path: '/docs/reference/mcp-server', heading: 'Tower MCP server'},
   {path: '/docs/category/getting-started', heading: 'Getting Started'},
   {path: '/docs/category/concepts', heading: 'Concepts'},
