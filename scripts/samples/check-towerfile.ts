@@ -28,6 +28,8 @@ export interface TowerfileIssue {
   /** Instance path as JSON pointer segments, e.g. ["app", "name"] or ["parameters", "0", "hidden"]. */
   path: string[];
   message: string;
+  /** For a missing required key: its name (the path is the table that lacks it). */
+  missingKey?: string;
 }
 
 export type TowerfileValidator = (data: unknown) => TowerfileIssue[];
@@ -54,9 +56,36 @@ function describeAjvError(e: ErrorObject): TowerfileIssue {
   }
   if (e.keyword === 'required') {
     const key = String((e.params as { missingProperty: string }).missingProperty);
-    return { path, message: `Towerfile ${at}: missing required key "${key}"` };
+    return { path, message: `Towerfile ${at}: missing required key "${key}"`, missingKey: key };
   }
   return { path, message: `Towerfile ${at}: ${e.message ?? e.keyword}` };
+}
+
+export type TomlParseResult =
+  | { ok: true; data: unknown }
+  /** `line` is 1-based in the parsed text, or 0 when the parser did not say where. */
+  | { ok: false; line: number; column: number; message: string };
+
+/** Parses TOML with smol-toml; a failure carries the parser's first line of explanation and its position. */
+export function parseToml(code: string): TomlParseResult {
+  try {
+    return { ok: true, data: parse(code) };
+  } catch (err) {
+    const text = err instanceof Error ? err.message : String(err);
+    const first = text.split('\n')[0].replace(/^Invalid TOML document:\s*/, '');
+    const where = err instanceof TomlError ? { line: err.line, column: err.column } : { line: 0, column: 0 };
+    return { ok: false, ...where, message: `TOML does not parse: ${first}` };
+  }
+}
+
+export interface LocatedTowerfileIssue extends TowerfileIssue {
+  /** 0-based line in the Towerfile where the offending key (or its closest enclosing key) is, or -1. */
+  offset: number;
+}
+
+/** Validates parsed Towerfile data and places each issue on its line of `code`. */
+export function towerfileIssues(code: string, data: unknown, validator: TowerfileValidator): LocatedTowerfileIssue[] {
+  return validator(data).map((issue) => ({ ...issue, offset: locateTomlPath(code, issue.path) }));
 }
 
 export interface TomlCheckResult {
@@ -78,22 +107,16 @@ export function checkTomlBlocks(blocks: CodeBlock[], validator: TowerfileValidat
   for (const block of blocks) {
     if (!TOML_LANGS.has(block.lang)) continue;
     toml++;
-    let data: unknown;
-    try {
-      data = parse(block.code);
-    } catch (err) {
-      const line = err instanceof TomlError ? block.line + err.line : block.line;
-      const text = err instanceof Error ? err.message : String(err);
-      const first = text.split('\n')[0].replace(/^Invalid TOML document:\s*/, '');
-      problems.push({ line, message: `TOML does not parse: ${first}` });
+    const parsed = parseToml(block.code);
+    if (!parsed.ok) {
+      problems.push({ line: block.line + parsed.line, message: parsed.message });
       continue;
     }
     if (!isTowerfileBlock(block)) continue;
     towerfiles++;
     if (!validator) continue;
-    for (const issue of validator(data)) {
-      const offset = locateTomlPath(block.code, issue.path);
-      problems.push({ line: offset === -1 ? block.line : block.line + 1 + offset, message: issue.message });
+    for (const issue of towerfileIssues(block.code, parsed.data, validator)) {
+      problems.push({ line: issue.offset === -1 ? block.line : block.line + 1 + issue.offset, message: issue.message });
     }
   }
   return { problems, toml, towerfiles };

@@ -1,0 +1,107 @@
+/**
+ * The HTTP API operations as the build lists them (build/api-operations.json,
+ * written from the API model by plugins/api-operations-json), and the lookups
+ * list_api_operations and get_api_operation answer with.
+ */
+import {closest} from '../scripts/samples/suggest';
+
+export const API_OPERATIONS_FILE = 'api-operations.json';
+export const API_OPERATIONS_FORMAT = 1;
+
+export type ApiParameter = {name: string; in: string; required: boolean; type: string; description: string};
+
+export type ApiOperationEntry = {
+  id: string;
+  slug: string;
+  method: string;
+  path: string;
+  tag: string;
+  summary: string;
+  description: string;
+  deprecated: boolean;
+  /** Absolute URL of the operation's page. */
+  url: string;
+  /** Path of the operation's Markdown twin under the build, e.g. docs/reference/api/list-apps.md. */
+  markdown: string;
+  parameters: ApiParameter[];
+  requestBody: {required: boolean; mediaTypes: string[]} | null;
+  responses: Array<{status: string; description: string}>;
+  /** Each alternative lists the security schemes sent together; an empty list means no credentials. */
+  security: string[][];
+  cli: string | null;
+  sdk: string | null;
+};
+
+export type ApiOperationsFile = {
+  format: typeof API_OPERATIONS_FORMAT;
+  title: string;
+  version: string;
+  serverUrl: string;
+  tags: Array<{name: string; description: string}>;
+  operations: ApiOperationEntry[];
+};
+
+export type OperationLookup = {ok: true; operation: ApiOperationEntry} | {ok: false; message: string};
+
+export class ApiCatalog {
+  private constructor(readonly file: ApiOperationsFile) {}
+
+  static fromText(text: string, name: string): ApiCatalog {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new Error(`${name} is not valid JSON (${(error as Error).message})`);
+    }
+    const file = parsed as Partial<ApiOperationsFile>;
+    if (file.format !== API_OPERATIONS_FORMAT || !Array.isArray(file.operations) || !Array.isArray(file.tags)) {
+      throw new Error(`${name} is not an API operations file of format ${API_OPERATIONS_FORMAT}: rebuild the site (npm run build)`);
+    }
+    return new ApiCatalog(file as ApiOperationsFile);
+  }
+
+  get tags(): ApiOperationsFile['tags'] {
+    return this.file.tags;
+  }
+
+  get operations(): ApiOperationEntry[] {
+    return this.file.operations;
+  }
+
+  /** The operations of one tag (any letter case), or a message naming the tags there are. */
+  byTag(tag: string | undefined): {ok: true; operations: ApiOperationEntry[]} | {ok: false; message: string} {
+    if (tag === undefined) return {ok: true, operations: this.operations};
+    const wanted = tag.trim().toLowerCase();
+    const known = this.tags.find((candidate) => candidate.name.toLowerCase() === wanted);
+    if (!known) {
+      const names = this.tags.map((candidate) => candidate.name);
+      const suggestion = closest(tag.trim(), names);
+      return {
+        ok: false,
+        message: `There is no API tag "${tag}".${suggestion ? ` Did you mean "${suggestion}"?` : ''} The tags are: ${names.join(', ')}.`,
+      };
+    }
+    return {ok: true, operations: this.operations.filter((operation) => operation.tag === known.name)};
+  }
+
+  /**
+   * An operation by its operationId (`listApps`), its page name (`list-apps`),
+   * its page URL or its method and path (`GET /apps`).
+   */
+  find(reference: string): OperationLookup {
+    const text = reference.trim();
+    const methodAndPath = /^([a-z]+)\s+(\/\S*)$/i.exec(text);
+    const slugFromUrl = /\/docs\/reference\/api\/([^/?#.]+)(?:\.md)?(?:[?#].*)?$/.exec(text)?.[1];
+    const operation = this.operations.find((candidate) =>
+      methodAndPath
+        ? candidate.method === methodAndPath[1].toUpperCase() && candidate.path === methodAndPath[2]
+        : candidate.id === text || candidate.slug === (slugFromUrl ?? text) || candidate.id.toLowerCase() === text.toLowerCase(),
+    );
+    if (operation) return {ok: true, operation};
+    const suggestion = closest(text, this.operations.map((candidate) => candidate.id));
+    return {
+      ok: false,
+      message: `There is no API operation "${text}".${suggestion ? ` Did you mean "${suggestion}"?` : ''} Use list_api_operations to see them all, or search_docs with kind "api".`,
+    };
+  }
+}
