@@ -1,9 +1,11 @@
 /**
  * Wraps the doc content to offer the page as Markdown: a "Copy page" button
- * (fetches the page's .md twin on click and puts it on the clipboard) and a
- * "View as Markdown" link, plus <link rel="alternate" type="text/markdown">
- * in the head. The .md files are written by plugins/llms-txt (and served by
- * its dev-server middleware under `docusaurus start`).
+ * (fetches the page's .md twin on click and puts it on the clipboard), a
+ * "View as Markdown" link and "Use with AI" (open the page in a chat
+ * assistant, connect an editor to the docs MCP server), plus
+ * <link rel="alternate" type="text/markdown"> in the head. The .md files are
+ * written by plugins/llms-txt (and served by its dev-server middleware under
+ * `docusaurus start`).
  */
 import type {ReactNode} from 'react';
 import Head from '@docusaurus/Head';
@@ -12,6 +14,8 @@ import Content from '@theme-original/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import {markdownPath} from '@site/plugins/llms-txt/paths';
+import AgentTools from '@site/src/components/AgentTools';
+import {SITE} from '@site/src/constants';
 import {useCopyFeedback} from '@site/src/components/CopyFeedback';
 import {fetchChecked} from '@site/src/utils/fetchChecked';
 import styles from './styles.module.css';
@@ -50,6 +54,7 @@ export default function ContentWrapper(props: Props): ReactNode {
         <span className={styles.status} role="status" aria-live="polite">
           {state === 'copied' ? 'Page copied as Markdown' : state === 'failed' ? 'Could not copy the page' : ''}
         </span>
+        <AgentTools markdownUrl={`${SITE.url}${href}`} />
       </div>
       <Content {...props} />
     </>
