@@ -85,8 +85,8 @@ export class ApiCatalog {
   }
 
   /**
-   * An operation by its operationId (`listApps`), its page name (`list-apps`),
-   * its page URL or its method and path (`GET /apps`).
+   * An operation by its operationId (any letter case), its page name (the
+   * operationId in kebab case), its page URL or its method and path (`GET /apps`).
    */
   find(reference: string): OperationLookup {
     const text = reference.trim();

@@ -144,9 +144,9 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
       title: 'Read one Tower API operation',
       description:
         'Returns the reference of one Tower HTTP API v1 operation as Markdown (method, path, authentication, parameters, request body, responses, examples) ' +
-        'and its key facts as structured data. Name it by operationId (listApps), page name (list-apps), page URL, or method and path (GET /apps).',
+        'and its key facts as structured data. Name it by operationId (list-apps), page URL, or method and path (GET /apps).',
       inputSchema: z.strictObject({
-        id: z.string().trim().min(1, 'id is empty: give an operationId such as listApps').max(300, 'id is longer than 300 characters'),
+        id: z.string().trim().min(1, 'id is empty: give an operationId such as list-apps').max(300, 'id is longer than 300 characters'),
       }),
       annotations: {readOnlyHint: true, openWorldHint: false},
     },

@@ -15,7 +15,6 @@ import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import {markdownPath} from '@site/plugins/llms-txt/paths';
 import AgentTools from '@site/src/components/AgentTools';
-import {SITE} from '@site/src/constants';
 import {useCopyFeedback} from '@site/src/components/CopyFeedback';
 import {fetchChecked} from '@site/src/utils/fetchChecked';
 import styles from './styles.module.css';
@@ -54,7 +53,7 @@ export default function ContentWrapper(props: Props): ReactNode {
         <span className={styles.status} role="status" aria-live="polite">
           {state === 'copied' ? 'Page copied as Markdown' : state === 'failed' ? 'Could not copy the page' : ''}
         </span>
-        <AgentTools markdownUrl={`${SITE.url}${href}`} />
+        <AgentTools markdownPath={href} />
       </div>
       <Content {...props} />
     </>
