@@ -16,6 +16,7 @@ import {formatWeight, kib, measureFirstVisit, type PageWeight} from './measure';
 import {precompress} from '../scripts/precompress';
 import {runLighthouseBench} from './lighthouse';
 import {runLoadBench} from './load';
+import {runMcpBench} from './mcp';
 
 const VANILLA_DIR = path.join(REPO_ROOT, 'bench', 'vanilla-site');
 const VANILLA_BUILD = path.join(REPO_ROOT, 'bench', '.vanilla-build');
@@ -83,6 +84,8 @@ async function main(): Promise<void> {
   // Lighthouse (ours vs vanilla vs Starlight) and a bounded wrk run; see bench/lighthouse.ts and bench/load.ts.
   if (!process.argv.includes('--no-lighthouse')) await runLighthouseBench({siteBuild: SITE_BUILD});
   if (!process.argv.includes('--no-load')) await runLoadBench({siteBuild: SITE_BUILD});
+  // The docs MCP server: cold start, search_docs latency and a bounded wrk run; see bench/mcp.ts.
+  if (!process.argv.includes('--no-mcp')) await runMcpBench({siteBuild: SITE_BUILD});
 }
 
 void main();

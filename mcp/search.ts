@@ -10,7 +10,8 @@ import {SearchEngine} from '../src/search/engine';
 import type {PackedIndex, SearchRecord} from '../src/search/records';
 import {unescapeHtml} from '../src/search/text';
 
-export const SEARCH_KINDS = ['guide', 'example', 'reference', 'api'] as const;
+/** What a page is for; the same split as the search page's filters (guides, examples, CLI, SDK, Towerfile, API). */
+export const SEARCH_KINDS = ['guide', 'example', 'cli', 'sdk', 'towerfile', 'api'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export type DocsHit = {
@@ -33,12 +34,17 @@ const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const
 /** Words of snippet text around the first match, as the /search page shows. */
 const SNIPPET_WORDS = 30;
 
-/** What a page is, from its path: the API pages, the other reference pages, the examples, and guides (the rest). */
+const KIND_RULES: Array<[RegExp, SearchKind]> = [
+  [/^\/docs\/reference\/api\//, 'api'],
+  [/^\/docs\/reference\/[^/]*-cli$/, 'cli'],
+  [/^\/docs\/reference\/[^/]*-sdk$/, 'sdk'],
+  [/^\/docs\/reference\/towerfile$/, 'towerfile'],
+  [/^\/docs\/examples\//, 'example'],
+];
+
+/** What a page is, from its path; everything not matched (concepts, guides, category pages) is a guide. */
 export function kindOfPage(page: string): SearchKind {
-  if (page.startsWith('/docs/reference/api/')) return 'api';
-  if (page.startsWith('/docs/reference/') || page === '/docs/category/reference') return 'reference';
-  if (page.startsWith('/docs/examples/') || page === '/docs/category/examples') return 'example';
-  return 'guide';
+  return KIND_RULES.find(([pattern]) => pattern.test(page))?.[1] ?? 'guide';
 }
 
 function pathOf(url: string): string {

@@ -6,6 +6,7 @@
  */
 import {McpServer, ResourceTemplate} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {ErrorCode, McpError, type CallToolResult} from '@modelcontextprotocol/sdk/types.js';
+import {AjvJsonSchemaValidator} from '@modelcontextprotocol/sdk/validation/ajv';
 import * as z from 'zod';
 import {checkTowerCommand, checkTowerfile} from './checks';
 import {LLMS_FILES, type DocsLibrary} from './library';
@@ -23,7 +24,7 @@ export function instructions(library: DocsLibrary): string {
     `Tower's documentation (${library.siteUrl}): how to install and use the tower CLI (version ${library.cliVersion}), the Tower Python SDK, the Towerfile, the Tower HTTP API v1, concepts, guides and examples.`,
     'This server only reads the published documentation. It never calls Tower itself and cannot see the user\'s apps, runs or secrets; to act on an account, use the Tower CLI (or its own MCP server, `tower mcp-server`).',
     'Which tool when:',
-    '- search_docs: first, to find where something is documented. Narrow with kind: "guide", "example", "reference" (CLI, SDK, Towerfile) or "api".',
+    '- search_docs: first, to find where something is documented. Narrow it with kind: "guide" (concepts and how-tos), "example", "cli", "sdk", "towerfile" or "api".',
     '- get_page: to read a whole page as Markdown, with a URL or path from search_docs, llms.txt or a link in another page.',
     '- list_api_operations and get_api_operation: for the HTTP API v1 (method, path, parameters, responses, authentication).',
     '- check_towerfile: after writing or editing a Towerfile, before telling the user it is ready. Fix every problem it reports; each links its reference entry.',
@@ -68,8 +69,48 @@ const towerfileProblemShape = z.object({key: z.string(), line: z.number().nullab
 
 const commandShape = z.object({words: z.array(z.string()), command: z.string(), problems: z.array(z.string()), reference: z.string()});
 
+/**
+ * Built once: every server (one per HTTP request) shares these schemas and
+ * one JSON Schema validator (the SDK would otherwise build an Ajv per server).
+ */
+const VALIDATOR = new AjvJsonSchemaValidator();
+
+const SEARCH_INPUT = z.strictObject({
+  query: z.string().trim().min(1, 'query is empty: give the words to search for').max(MAX_QUERY, `query is longer than ${MAX_QUERY} characters: search for a few words`),
+  kind: z.enum(SEARCH_KINDS, `kind must be one of ${SEARCH_KINDS.join(', ')}`).optional().describe('Only sections of this kind of page: guide (concepts and how-tos), example, cli (the CLI reference), sdk (the Python SDK reference), towerfile (the Towerfile reference) or api (HTTP API operations).'),
+  limit: z.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_SEARCH_LIMIT, `limit must be at most ${MAX_SEARCH_LIMIT}`).optional().describe('How many hits to return (default 10).'),
+});
+
+const SEARCH_OUTPUT = z.object({query: z.string(), kind: z.enum(SEARCH_KINDS).nullable(), total: z.number(), hits: z.array(hitShape)});
+
+const GET_PAGE_INPUT = z.strictObject({
+  url_or_path: z.string().min(1, 'url_or_path is empty: give a page URL or path such as /docs/concepts/apps').max(MAX_PAGE_INPUT, `url_or_path is longer than ${MAX_PAGE_INPUT} characters`),
+});
+
+const LIST_OPERATIONS_INPUT = z.strictObject({
+  tag: z.string().trim().min(1, 'tag is empty: leave it out to list every operation').max(100, 'tag is longer than 100 characters').optional().describe('Only the operations of this tag (any letter case).'),
+});
+
+const LIST_OPERATIONS_OUTPUT = z.object({tag: z.string().nullable(), count: z.number(), operations: z.array(operationSummaryShape)});
+
+const GET_OPERATION_INPUT = z.strictObject({
+  id: z.string().trim().min(1, 'id is empty: give an operationId such as list-apps').max(300, 'id is longer than 300 characters'),
+});
+
+const CHECK_TOWERFILE_INPUT = z.strictObject({
+  text: z.string().min(1, 'text is empty: give the whole Towerfile').max(MAX_TOWERFILE, `text is longer than ${MAX_TOWERFILE} characters; a Towerfile is a few lines`),
+});
+
+const CHECK_TOWERFILE_OUTPUT = z.object({valid: z.boolean(), problems: z.array(towerfileProblemShape)});
+
+const CHECK_COMMAND_INPUT = z.strictObject({
+  line: z.string().min(1, 'line is empty: give a command line such as "tower apps list"').max(MAX_COMMAND_LINE, `line is longer than ${MAX_COMMAND_LINE} characters`),
+});
+
+const CHECK_COMMAND_OUTPUT = z.object({valid: z.boolean(), commands: z.array(commandShape)});
+
 export function createDocsServer(library: DocsLibrary, version: string): McpServer {
-  const server = new McpServer({name: SERVER_NAME, title: 'Tower documentation', version}, {instructions: instructions(library)});
+  const server = new McpServer({name: SERVER_NAME, title: 'Tower documentation', version}, {instructions: instructions(library), jsonSchemaValidator: VALIDATOR});
 
   server.registerTool(
     'search_docs',
@@ -78,12 +119,8 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
       description:
         'Searches every page of the Tower documentation with the site\'s own search engine and ranking (typos and word prefixes are forgiven). ' +
         'Returns the best-matching sections with their title, URL, breadcrumb and a text snippet.',
-      inputSchema: z.strictObject({
-        query: z.string().trim().min(1, 'query is empty: give the words to search for').max(MAX_QUERY, `query is longer than ${MAX_QUERY} characters: search for a few words`),
-        kind: z.enum(SEARCH_KINDS, `kind must be one of ${SEARCH_KINDS.join(', ')}`).optional().describe('Only sections of this kind of page: guide, example, reference (CLI, SDK, Towerfile) or api.'),
-        limit: z.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_SEARCH_LIMIT, `limit must be at most ${MAX_SEARCH_LIMIT}`).optional().describe('How many hits to return (default 10).'),
-      }),
-      outputSchema: z.object({query: z.string(), kind: z.enum(SEARCH_KINDS).nullable(), total: z.number(), hits: z.array(hitShape)}),
+      inputSchema: SEARCH_INPUT,
+      outputSchema: SEARCH_OUTPUT,
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
     async ({query, kind, limit}) => {
@@ -102,9 +139,7 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
       description:
         'Returns one page of the Tower documentation as Markdown. Accepts the page URL (https://docs.tower.dev/docs/concepts/apps), ' +
         'its path (/docs/concepts/apps, an anchor is ignored) or its Markdown URL (.md).',
-      inputSchema: z.strictObject({
-        url_or_path: z.string().min(1, 'url_or_path is empty: give a page URL or path such as /docs/concepts/apps').max(MAX_PAGE_INPUT, `url_or_path is longer than ${MAX_PAGE_INPUT} characters`),
-      }),
+      inputSchema: GET_PAGE_INPUT,
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
     async ({url_or_path}) => {
@@ -120,10 +155,8 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
     {
       title: 'List the Tower API operations',
       description: `Lists the operations of the Tower HTTP API v1 (method, path, summary, operationId), all of them or those of one tag. Tags: ${library.api.tags.map((tag) => tag.name).join(', ')}.`,
-      inputSchema: z.strictObject({
-        tag: z.string().trim().min(1, 'tag is empty: leave it out to list every operation').max(100, 'tag is longer than 100 characters').optional().describe('Only the operations of this tag (any letter case).'),
-      }),
-      outputSchema: z.object({tag: z.string().nullable(), count: z.number(), operations: z.array(operationSummaryShape)}),
+      inputSchema: LIST_OPERATIONS_INPUT,
+      outputSchema: LIST_OPERATIONS_OUTPUT,
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
     async ({tag}) => {
@@ -145,9 +178,7 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
       description:
         'Returns the reference of one Tower HTTP API v1 operation as Markdown (method, path, authentication, parameters, request body, responses, examples) ' +
         'and its key facts as structured data. Name it by operationId (list-apps), page URL, or method and path (GET /apps).',
-      inputSchema: z.strictObject({
-        id: z.string().trim().min(1, 'id is empty: give an operationId such as list-apps').max(300, 'id is longer than 300 characters'),
-      }),
+      inputSchema: GET_OPERATION_INPUT,
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
     async ({id}) => {
@@ -170,10 +201,8 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
       description:
         'Parses a Towerfile (TOML) and validates it against the Towerfile schema the documentation is checked with. ' +
         'Each problem names its key path (app.name, parameters[].hidden), its line and the reference entry of the key. Unknown keys are problems too, since they are usually typos.',
-      inputSchema: z.strictObject({
-        text: z.string().min(1, 'text is empty: give the whole Towerfile').max(MAX_TOWERFILE, `text is longer than ${MAX_TOWERFILE} characters; a Towerfile is a few lines`),
-      }),
-      outputSchema: z.object({valid: z.boolean(), problems: z.array(towerfileProblemShape)}),
+      inputSchema: CHECK_TOWERFILE_INPUT,
+      outputSchema: CHECK_TOWERFILE_OUTPUT,
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
     async ({text: towerfile}) => {
@@ -196,10 +225,8 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
         `Checks a \`tower\` command line against the CLI's commands and flags (tower-cli ${library.cliVersion}): unknown commands and flags (with suggestions), ` +
         'missing values and arguments, missing required flags and flags that cannot be used together. Shell syntax is understood: quotes, &&, pipes, $(...), leading VAR=value. ' +
         'Each command links its reference entry.',
-      inputSchema: z.strictObject({
-        line: z.string().min(1, 'line is empty: give a command line such as "tower apps list"').max(MAX_COMMAND_LINE, `line is longer than ${MAX_COMMAND_LINE} characters`),
-      }),
-      outputSchema: z.object({valid: z.boolean(), commands: z.array(commandShape)}),
+      inputSchema: CHECK_COMMAND_INPUT,
+      outputSchema: CHECK_COMMAND_OUTPUT,
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
     async ({line}) => {

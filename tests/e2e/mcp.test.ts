@@ -94,7 +94,7 @@ for (const [transport, connect] of TRANSPORTS) {
       await refused('search_docs', {query: ''}, /query is empty/);
       await refused('search_docs', {query: '   '}, /query is empty/);
       await refused('search_docs', {query: 'x'.repeat(100_000)}, /query is longer than 300 characters/);
-      await refused('search_docs', {query: 'apps', kind: 'blog'}, /kind must be one of guide, example, reference, api/);
+      await refused('search_docs', {query: 'apps', kind: 'reference'}, /kind must be one of guide, example, cli, sdk, towerfile, api/);
       await refused('search_docs', {query: 'apps', limit: 500}, /limit must be at most 50/);
       await refused('search_docs', {query: 'apps', limit: 2.5}, /limit must be a whole number/);
       await refused('search_docs', {query: 'apps', page: 2}, /Unrecognized key.*page/i);

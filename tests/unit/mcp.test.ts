@@ -279,8 +279,10 @@ describe('search_docs: the adapter over the site engine', () => {
 
   test('kinds follow the page path', () => {
     assert.equal(kindOfPage('/docs/reference/api/list-apps'), 'api');
-    assert.equal(kindOfPage('/docs/reference/towerfile'), 'reference');
-    assert.equal(kindOfPage('/docs/category/reference'), 'reference');
+    assert.equal(kindOfPage('/docs/reference/towerfile'), 'towerfile');
+    assert.equal(kindOfPage('/docs/reference/tower-cli'), 'cli');
+    assert.equal(kindOfPage('/docs/reference/tower-sdk'), 'sdk');
+    assert.equal(kindOfPage('/docs/category/reference'), 'guide');
     assert.equal(kindOfPage('/docs/examples/agents'), 'example');
     assert.equal(kindOfPage('/docs/concepts/apps'), 'guide');
   });
@@ -288,7 +290,7 @@ describe('search_docs: the adapter over the site engine', () => {
   test('a kind keeps the order of the whole ranking and counts only its own sections', () => {
     const all = search.search('schedule', {limit: 50});
     assert.ok(all.total >= 4);
-    for (const kind of ['guide', 'example', 'reference', 'api'] as const) {
+    for (const kind of ['guide', 'example', 'cli', 'api'] as const) {
       const some = search.search('schedule', {kind, limit: 50});
       assert.deepEqual(some.hits, all.hits.filter((hit) => hit.kind === kind), kind);
       assert.equal(some.total, some.hits.length, kind);

@@ -10,7 +10,7 @@ import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import {SITE} from '../../constants';
 import {CHAT_LINKS, chatPrompt, DOCS_MCP_URL, EDITOR_SETUPS} from './setup';
-import styles from './styles.module.css';
+import styles from './Panel.module.css';
 
 export default function Panel({markdownPath, close}: {markdownPath: string; close: () => void}): ReactNode {
   const [setupOpen, setSetupOpen] = useState(false);
