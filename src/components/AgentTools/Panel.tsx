@@ -1,5 +1,6 @@
 /**
- * The menu behind "Use with AI" (index.tsx loads it on the first click):
+ * The menu behind "Use with AI" (src/theme/DocItem/Content loads it on the
+ * first click):
  * links that start a ChatGPT or Claude conversation about this page's
  * Markdown, and "Connect the docs to your editor" with the MCP setup lines,
  * each in a code block with its copy button. Escape closes it and puts the
@@ -10,7 +11,7 @@ import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import {SITE} from '../../constants';
 import {CHAT_LINKS, chatPrompt, DOCS_MCP_URL, EDITOR_SETUPS} from './setup';
-import styles from './Panel.module.css';
+import styles from './styles.module.css';
 
 export default function Panel({markdownPath, close}: {markdownPath: string; close: () => void}): ReactNode {
   const [setupOpen, setSetupOpen] = useState(false);
