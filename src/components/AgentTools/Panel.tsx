@@ -1,10 +1,9 @@
 /**
  * The menu behind "Use with AI" (src/theme/DocItem/Content loads it on the
- * first click):
- * links that start a ChatGPT or Claude conversation about this page's
- * Markdown, and "Connect the docs to your editor" with the MCP setup lines,
- * each in a code block with its copy button. Escape closes it and puts the
- * focus back on the toggle, the element just before the panel.
+ * first click): links that start a ChatGPT or Claude conversation about this
+ * page's Markdown, and "Connect the docs to your editor" with the MCP setup
+ * lines, each in a code block with its copy button. Escape closes it and puts
+ * the focus back on the toggle, the element just before the panel.
  */
 import {useState, type KeyboardEvent, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
