@@ -69,8 +69,8 @@ export class ApiCatalog {
   }
 
   /** The operations of one tag (any letter case), or a message naming the tags there are. */
-  byTag(tag: string | undefined): {ok: true; operations: ApiOperationEntry[]} | {ok: false; message: string} {
-    if (tag === undefined) return {ok: true, operations: this.operations};
+  byTag(tag: string | undefined): {ok: true; tag: string | null; operations: ApiOperationEntry[]} | {ok: false; message: string} {
+    if (tag === undefined) return {ok: true, tag: null, operations: this.operations};
     const wanted = tag.trim().toLowerCase();
     const known = this.tags.find((candidate) => candidate.name.toLowerCase() === wanted);
     if (!known) {
@@ -81,7 +81,7 @@ export class ApiCatalog {
         message: `There is no API tag "${tag}".${suggestion ? ` Did you mean "${suggestion}"?` : ''} The tags are: ${names.join(', ')}.`,
       };
     }
-    return {ok: true, operations: this.operations.filter((operation) => operation.tag === known.name)};
+    return {ok: true, tag: known.name, operations: this.operations.filter((operation) => operation.tag === known.name)};
   }
 
   /**

@@ -165,8 +165,8 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
       const operations = listed.operations.map(({id, method, path, tag: group, summary, url}) => ({id, method, path, tag: group, summary, url}));
       const lines = operations.map((operation) => `${operation.method} ${operation.path}: ${operation.summary} (${operation.id}, tag ${operation.tag})`);
       return {
-        content: [text([`${operations.length} operations${tag ? ` tagged ${operations[0]?.tag ?? tag}` : ''}; get_api_operation gives the details of one:`, ...lines].join('\n'))],
-        structuredContent: {tag: tag ? (operations[0]?.tag ?? tag) : null, count: operations.length, operations},
+        content: [text([`${operations.length} operations${listed.tag ? ` tagged ${listed.tag}` : ''}; get_api_operation gives the details of one:`, ...lines].join('\n'))],
+        structuredContent: {tag: listed.tag, count: operations.length, operations},
       };
     },
   );

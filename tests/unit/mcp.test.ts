@@ -254,6 +254,7 @@ describe('API operations', () => {
   test('tags match in any letter case; no tag lists everything', () => {
     const apps = catalog.byTag('apps');
     assert.ok(apps.ok);
+    assert.equal(apps.tag, 'Apps');
     assert.deepEqual(apps.operations.map((entry) => entry.id), ['listApps']);
     const all = catalog.byTag(undefined);
     assert.ok(all.ok);
