@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
-import {loadLibrary} from '../mcp/library';
+import {loadLibrary, type DocsLibrary} from '../mcp/library';
 import {REPO_ROOT} from '../scripts/nginx-conf';
 import {freePort} from '../scripts/serve-nginx';
 import {ensureWrk, numberFlag, siteBuildDir} from './deps';
@@ -84,9 +84,8 @@ async function coldStart(buildDir: string, runs: number, query: string) {
   return {handshake: median(handshake), firstAnswer: median(firstAnswer), baseline: median(baseline)};
 }
 
-async function searchLatency(buildDir: string, queries: string[], rounds: number) {
+async function searchLatency(buildDir: string, library: DocsLibrary, queries: string[], rounds: number) {
   const client = await stdioClient(buildDir);
-  const library = loadLibrary({buildDir});
   const viaMcp: number[] = [];
   const direct: number[] = [];
   try {
@@ -176,13 +175,15 @@ export async function runMcpBench(options: McpBenchOptions = {}): Promise<void> 
   const connections = options.connections ?? numberFlag('--connections', 16);
   const queries = relevanceQueries();
   console.log(`\nDocs MCP server over ${path.relative(REPO_ROOT, buildDir) || buildDir} (figures, not assertions)`);
+  // Loading here first turns a build the server cannot use into its own message, not a closed connection.
+  const library = loadLibrary({buildDir});
 
   const cold = await coldStart(buildDir, runs, queries[0]);
   console.log(`  Cold start on stdio, median of ${runs}: handshake done after ${ms(cold.handshake)}, first search_docs answer after ${ms(cold.firstAnswer)}`);
   console.log(`    baseline, node --import tsx on an empty script: ${ms(cold.baseline)} (ratio ${(cold.firstAnswer / cold.baseline).toFixed(2)} to the first answer)`);
 
   const rounds = 5;
-  const latency = await searchLatency(buildDir, queries, rounds);
+  const latency = await searchLatency(buildDir, library, queries, rounds);
   console.log(`  search_docs over stdio, ${queries.length} relevance queries x ${rounds}: p50 ${ms(median(latency.viaMcp))}, p95 ${ms(percentile(latency.viaMcp, 95))}`);
   console.log(
     `    baseline, the search adapter in-process: p50 ${ms(median(latency.direct))}, p95 ${ms(percentile(latency.direct, 95))} ` +
