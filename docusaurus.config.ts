@@ -2,6 +2,9 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import rehypeFocusableTables from './plugins/rehype-focusable-tables';
 import codeHighlight from './plugins/code-highlight';
+import includeFile from './plugins/include-file';
+import exampleDownloads from './plugins/example-downloads';
+import rehypeDownloadLinks from './plugins/example-downloads/rehype';
 import rehypeCodeHighlight from './plugins/code-highlight/rehype';
 import apiReference from './plugins/api-reference';
 import colorModeDefault from './plugins/color-mode-default';
@@ -88,10 +91,16 @@ const config: Config = {
     idlePrefetch,
     // Code is highlighted at build time (rehypeCodeHighlight below); Prism stays out of the browser.
     codeHighlight,
+    // Code fences with file="examples/..." show that file of the repository.
+    includeFile,
+    // Each project under examples/ downloads as /examples/<slug>.zip.
+    exampleDownloads,
     // Regenerates docs/reference/api/ from openapi/tower-api.yaml before the docs load.
     apiReference,
     // llms.txt, llms-full.txt, llms-api.txt, llms-sdk.txt and a .md twin of every docs page.
     './plugins/llms-txt/index.ts',
+    // api-operations.json, the API operations the docs MCP server (mcp/) lists and looks up.
+    './plugins/api-operations/index.ts',
     // The local search index (search-index.json), unless Algolia is configured.
     ...(searchMode === 'local' ? ['./plugins/search-index/index.ts'] : []),
   ],
@@ -104,7 +113,7 @@ const config: Config = {
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
           breadcrumbs: true,
-          rehypePlugins: [rehypeFocusableTables, rehypeCodeHighlight],
+          rehypePlugins: [rehypeFocusableTables, rehypeCodeHighlight, [rehypeDownloadLinks, {siteDir: __dirname}]],
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
         },

@@ -44,22 +44,26 @@ const sidebars: SidebarsConfig = {
         'architecture/security',
       ],
     ),
-    category('Using Tower', 'using-tower', 'Guides for developing, testing, orchestrating and observing apps.', [
+    category('Using Tower', 'using-tower', 'Guides for developing, testing, orchestrating and observing apps, and for retries, webhooks, teams and API keys.', [
       'using-tower/develop',
       'using-tower/test',
       'using-tower/orchestrate',
       'using-tower/observe',
+      'using-tower/retries',
+      'using-tower/webhooks',
       'using-tower/working-in-teams',
+      'using-tower/api-keys',
       'using-tower/working-with-tables',
       'using-tower/working-with-models',
       'using-tower/mcp-walkthrough',
       'using-tower/docs-for-agents',
       'using-tower/advanced',
     ]),
-    category('Reference', 'reference', 'Every CLI command, SDK function, Towerfile key and API operation.', [
+    category('Reference', 'reference', 'Every CLI command, SDK function, Towerfile key, MCP tool and API operation.', [
       'reference/tower-cli',
       'reference/tower-sdk',
       'reference/towerfile',
+      'reference/mcp-server',
       // Overview plus one page per operation, grouped by the spec's tags; generated from
       // openapi/tower-api.yaml on every build (plugins/api-reference).
       apiSidebarCategory(),

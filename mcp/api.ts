@@ -1,45 +1,12 @@
 /**
  * The HTTP API operations as the build lists them (build/api-operations.json,
- * written from the API model by plugins/api-operations-json), and the lookups
+ * written from the API model by plugins/api-operations), and the lookups
  * list_api_operations and get_api_operation answer with.
  */
 import {closest} from '../scripts/samples/suggest';
+import {API_OPERATIONS_FORMAT, type ApiOperationEntry, type ApiOperationsFile} from '../plugins/api-operations/operations';
 
-export const API_OPERATIONS_FILE = 'api-operations.json';
-export const API_OPERATIONS_FORMAT = 1;
-
-export type ApiParameter = {name: string; in: string; required: boolean; type: string; description: string};
-
-export type ApiOperationEntry = {
-  id: string;
-  slug: string;
-  method: string;
-  path: string;
-  tag: string;
-  summary: string;
-  description: string;
-  deprecated: boolean;
-  /** Absolute URL of the operation's page. */
-  url: string;
-  /** Path of the operation's Markdown twin under the build, e.g. docs/reference/api/list-apps.md. */
-  markdown: string;
-  parameters: ApiParameter[];
-  requestBody: {required: boolean; mediaTypes: string[]} | null;
-  responses: Array<{status: string; description: string}>;
-  /** Each alternative lists the security schemes sent together; an empty list means no credentials. */
-  security: string[][];
-  cli: string | null;
-  sdk: string | null;
-};
-
-export type ApiOperationsFile = {
-  format: typeof API_OPERATIONS_FORMAT;
-  title: string;
-  version: string;
-  serverUrl: string;
-  tags: Array<{name: string; description: string}>;
-  operations: ApiOperationEntry[];
-};
+export {API_OPERATIONS_FILE} from '../plugins/api-operations/operations';
 
 export type OperationLookup = {ok: true; operation: ApiOperationEntry} | {ok: false; message: string};
 

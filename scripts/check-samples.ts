@@ -28,7 +28,8 @@ function main(argv: string[]): number {
     return 1;
   }
 
-  const { problems, stats } = report;
+  const { problems, known, stats } = report;
+  for (const problem of known) console.error(`known problem (does not fail the check): ${formatProblem(problem)}`);
   if (problems.length > 0) {
     for (const problem of problems) console.log(formatProblem(problem));
     console.error(`check-samples: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
@@ -38,7 +39,9 @@ function main(argv: string[]): number {
     `check-samples: ok - ${stats.files} files; ${stats.pythonParsed} python blocks compiled ` +
       `(${stats.pythonFragments} fragments skipped), ${stats.toml} TOML blocks parsed ` +
       `(${stats.towerfiles} Towerfiles validated), ${stats.towerCommands} tower commands checked, ` +
-      `${stats.referencePages} reference pages agree with their manifests`,
+      `${stats.referencePages} reference pages agree with their manifests; ${stats.pageApps} apps shown on pages checked; ` +
+      `${stats.projects} example projects (${stats.projectApps} apps, ${stats.projectPythonFiles} python files, ` +
+      `${stats.fixtureTests} fixture tests passed, ${stats.includes} files included by pages)`,
   );
   return 0;
 }

@@ -13,7 +13,7 @@ step "Unit tests"
 # The search relevance test reads the production build: it runs after the build below.
 node --import tsx --test --test-reporter=spec $(ls tests/unit/*.test.ts plugins/*/*.test.ts | grep -v 'plugins/search-index/relevance.test.ts')
 
-step "Code samples in docs/ (python, Towerfiles, tower commands, reference pages)"
+step "Code samples in docs/ (python, Towerfiles, tower commands, reference pages, apps) and example projects in examples/"
 node --import tsx scripts/check-samples.ts
 
 step "OpenAPI specification"

@@ -35,6 +35,24 @@ export const SIDEBARS = {
   examples: 'examplesSidebar',
 } as const;
 
+const API_DOC_DIR = 'reference/api';
+
+/**
+ * The HTTP API reference, generated from the OpenAPI document on every build
+ * (plugins/api-reference). The sidebar, the pages, their Markdown twins, the
+ * search index and the home page all find the API here.
+ */
+export const API_REFERENCE = {
+  /** The OpenAPI document, relative to the site directory. */
+  specFile: 'openapi/tower-api.yaml',
+  /** Folder under docs/ the pages are generated into; their doc ids start with it. */
+  docDir: API_DOC_DIR,
+  /** Route of the pages: an operation lives at `${route}/${slug}`. */
+  route: `/docs/${API_DOC_DIR}`,
+  /** Slug of the overview page (base URL, authentication, errors, the list of operations). */
+  overviewSlug: 'tower-api',
+} as const;
+
 /**
  * The announcement bar. Changing `id` shows the bar again to readers who
  * dismissed the previous announcement.

@@ -1,16 +1,16 @@
 /**
- * Generates docs/reference/api/ from openapi/tower-api.yaml: the overview page
- * and one page per operation. The folder is wiped first and rewritten in full,
- * so a page can never outlive a change of the spec (renamed or removed
- * operations disappear, edited ones are rewritten).
+ * Generates the API pages (docs/reference/api/) from the OpenAPI document: the
+ * overview page and one page per operation. The folder is wiped first and
+ * rewritten in full, so a page can never outlive a change of the spec (renamed
+ * or removed operations disappear, edited ones are rewritten).
  */
-import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {parse} from 'yaml';
-import {API_ROUTE_BASE, renderInfoPage, renderOperationPage, type TitleOf} from './render';
-import {infoPageId} from './sidebar';
-import {loadSpec, type LoadedSpec} from './spec';
+import {parse, Parser, YAMLParseError} from 'yaml';
+import {API_REFERENCE} from '../../src/constants';
+import {operationRoute, overviewRoute, type TitleOf} from './facts';
+import {loadApiModel, type ApiModel} from './model';
+import {renderOperationPage, renderOverviewPage} from './render-mdx';
 
 export type GenerateOptions = {
   siteDir: string;
@@ -22,31 +22,86 @@ export type GenerateOptions = {
   docsDir: string;
 };
 
-export type GenerateResult = {files: string[]; specHash: string; spec: LoadedSpec};
+/** Route -> label of every link the spec makes (x-tower-related), shared with the Markdown twins. */
+export type LinkTitles = Record<string, string>;
 
-export function specHash(file: string): string {
-  return createHash('sha256').update(readFileSync(file)).digest('hex');
+export type GenerateResult = {files: string[]; model: ApiModel; linkTitles: LinkTitles};
+
+/**
+ * Where the YAML value that contains `offset` begins. A parser notices an
+ * unclosed quote only where the text ends; the reader needs the line that opened it.
+ */
+function valueStart(yaml: string, offset: number): number {
+  let start = offset;
+  const visit = (token: unknown): void => {
+    if (!token || typeof token !== 'object') return;
+    const {type, offset: at, source} = token as {type?: unknown; offset?: unknown; source?: unknown};
+    if (typeof type === 'string' && type.endsWith('scalar') && typeof at === 'number' && typeof source === 'string') {
+      if (at <= offset && offset <= at + source.length && at < start) start = at;
+    }
+    for (const child of Object.values(token)) visit(child);
+  };
+  for (const token of new Parser().parse(yaml)) visit(token);
+  return start;
 }
 
-/** Link labels: the title of the docs page, or the summary of the operation. */
-function makeTitleOf(siteDir: string, docsDir: string, spec: LoadedSpec): TitleOf {
-  const summaries = new Map(spec.operations.map((operation) => [`${API_ROUTE_BASE}/${operation.id}`, operation.summary]));
-  summaries.set(`${API_ROUTE_BASE}/${spec.info.id}`, spec.info.title);
-  return (route) => {
-    const bare = route.replace(/#.*$/, '');
-    const summary = summaries.get(bare);
-    if (summary) return summary;
-    const relative = bare.replace(/^\/docs\//, '');
-    for (const extension of ['.md', '.mdx']) {
-      const file = path.join(siteDir, docsDir, `${relative}${extension}`);
-      if (!existsSync(file)) continue;
-      const match = /^---\n([\s\S]*?)\n---/.exec(readFileSync(file, 'utf8'));
-      const fields = match ? (parse(match[1]) as {title?: string; sidebar_label?: string}) : {};
-      if (fields.title) return fields.title;
+function lineAndColumn(text: string, offset: number): {line: number; col: number} {
+  const before = text.slice(0, offset).split('\n');
+  return {line: before.length, col: before.at(-1)!.length + 1};
+}
+
+/** The title Docusaurus gives a docs page: front-matter `title`, else its first H1. */
+function pageTitle(file: string, siteDir: string): string | undefined {
+  const source = readFileSync(file, 'utf8').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const match = /^---\n([\s\S]*?)\n---(?:\n|$)/.exec(source);
+  let fields: {title?: unknown} = {};
+  if (match) {
+    try {
+      fields = (parse(match[1]) as {title?: unknown} | null) ?? {};
+    } catch (error) {
+      if (!(error instanceof YAMLParseError)) throw error;
+      // The front matter starts on the file's second line, after the opening ---.
+      const noticed = lineAndColumn(match[1], error.pos[0]);
+      const start = lineAndColumn(match[1], valueStart(match[1], error.pos[0]));
+      const reason = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+      const runsOn = start.line === noticed.line ? '' : `; the value that starts here runs on to line ${noticed.line + 1}`;
+      throw new Error(
+        `${path.relative(siteDir, file)}:${start.line + 1}:${start.col}: the front matter is not valid YAML (${reason}${runsOn}). ` +
+          `plugins/api-reference reads it for the title of a link from ${API_REFERENCE.specFile}.`,
+      );
     }
-    // The build's broken-link check reports a route that has no page.
-    return bare;
-  };
+  }
+  if (typeof fields.title === 'string' && fields.title) return fields.title;
+  const body = match ? source.slice(match[0].length) : source;
+  return /^# (.+)$/m.exec(body)?.[1].trim();
+}
+
+/** The labels of the links the spec makes: an operation's summary, or the docs page's title. */
+function readLinkTitles(model: ApiModel, siteDir: string, docsDir: string): LinkTitles {
+  const known = new Map<string, string>(model.operations.map((operation) => [operationRoute(operation), operation.summary]));
+  known.set(overviewRoute(), model.info.title);
+  const titles: LinkTitles = {};
+  for (const route of new Set(model.operations.flatMap((operation) => operation.related))) {
+    const bare = route.replace(/#.*$/, '');
+    let title = known.get(bare);
+    if (!title) {
+      const relative = bare.replace(/^\/docs\//, '');
+      for (const extension of ['.md', '.mdx']) {
+        const file = path.join(siteDir, docsDir, `${relative}${extension}`);
+        if (existsSync(file)) {
+          title = pageTitle(file, siteDir);
+          break;
+        }
+      }
+    }
+    // A route without a page keeps its path as label; the build's broken-link check reports it.
+    titles[route] = title ?? bare;
+  }
+  return titles;
+}
+
+export function titleLookup(titles: LinkTitles): TitleOf {
+  return (route) => titles[route] ?? route;
 }
 
 export async function generateApiReference(options: GenerateOptions): Promise<GenerateResult> {
@@ -56,25 +111,22 @@ export async function generateApiReference(options: GenerateOptions): Promise<Ge
   if (!outputDir.startsWith(`${docsDir}${path.sep}`)) {
     throw new Error(`outputDir ${outputDir} must be a folder inside ${docsDir}: it is deleted on every build`);
   }
-  const hash = specHash(specFile);
-  const spec = await loadSpec(specFile, options.outputDir);
-  if (spec.info.id !== infoPageId(spec.info.title)) {
-    throw new Error(`The overview page id "${spec.info.id}" does not match the sidebar's "${infoPageId(spec.info.title)}"`);
-  }
-  const seen = new Set<string>();
-  for (const operation of spec.operations) {
-    if (seen.has(operation.id) || operation.id === spec.info.id) throw new Error(`Duplicate page id "${operation.id}"`);
-    seen.add(operation.id);
-  }
+  const model = await loadApiModel(specFile, options.specPath);
+  const linkTitles = readLinkTitles(model, options.siteDir, options.docsDir);
+  const titleOf = titleLookup(linkTitles);
 
   // Render everything first: an error in one page must not leave a half-written folder.
-  const titleOf = makeTitleOf(options.siteDir, options.docsDir, spec);
   const pages = new Map<string, string>();
-  pages.set(`${spec.info.id}.mdx`, renderInfoPage(spec));
-  for (const operation of spec.operations) pages.set(`${operation.id}.mdx`, renderOperationPage(spec.info, operation, titleOf));
+  pages.set(`${API_REFERENCE.overviewSlug}.mdx`, renderOverviewPage(model));
+  for (const operation of model.operations) {
+    if (operation.slug === API_REFERENCE.overviewSlug) {
+      throw new Error(`${options.specPath}:${operation.line}: operation "${operation.id}" would take the page of the API overview`);
+    }
+    pages.set(`${operation.slug}.mdx`, renderOperationPage(operation, titleOf));
+  }
 
   rmSync(outputDir, {recursive: true, force: true});
   mkdirSync(outputDir, {recursive: true});
   for (const [name, content] of pages) writeFileSync(path.join(outputDir, name), content, 'utf8');
-  return {files: [...pages.keys()].map((name) => path.join(outputDir, name)), specHash: hash, spec};
+  return {files: [...pages.keys()].map((name) => path.join(outputDir, name)), model, linkTitles};
 }

@@ -1,9 +1,10 @@
 /**
- * Helpers for writing MDX safely. Text from the OpenAPI file is Markdown
- * written for humans: it contains `<JWT>`, `{name}` and similar, which MDX
- * would read as JSX or as JavaScript expressions. Everything that goes into a
- * generated page passes through one of these functions.
+ * Escaping for MDX. Text from the OpenAPI file is Markdown written for humans:
+ * it contains `<JWT>`, `{name}` and similar, which MDX would read as JSX or as
+ * JavaScript expressions. Everything the MDX renderer writes into a page
+ * passes through one of these functions.
  */
+import {oneLine} from './text';
 
 /** Escapes the characters MDX treats specially in running text. */
 function escapeText(text: string): string {
@@ -67,36 +68,7 @@ export function mdxCell(markdown: string): string {
   return mdxMarkdown(oneLine(markdown)).replace(/\|/g, '\\|');
 }
 
-/** Collapses whitespace (including line breaks) into single spaces. */
-export function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
 /** A JSX attribute value or child that renders `text` verbatim. */
 export function jsxString(text: string): string {
   return `{${JSON.stringify(text)}}`;
-}
-
-/** Inline code that survives any content, including backticks. */
-export function inlineCode(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
-  const delimiter = '`'.repeat(longest + 1);
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${delimiter}${pad}${text}${pad}${delimiter}`;
-}
-
-/** A fenced code block whose fence is longer than any backtick run inside. */
-export function codeBlock(language: string, code: string, meta = ''): string {
-  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((match) => match[0].length));
-  const fence = '`'.repeat(longest + 1);
-  return `${fence}${language}${meta ? ` ${meta}` : ''}\n${code.replace(/\n+$/, '')}\n${fence}`;
-}
-
-/** The first sentence of a description, as plain text, for meta descriptions. */
-export function firstSentence(markdown: string, maxLength = 200): string {
-  const text = oneLine(markdown.replace(/`/g, ''));
-  const match = /^(.+?[.!?])(\s|$)/.exec(text);
-  let sentence = match ? match[1] : text;
-  if (sentence.length > maxLength) sentence = `${sentence.slice(0, maxLength - 1).replace(/\s+\S*$/, '')}…`;
-  return sentence;
 }

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
-import {describe, test} from 'node:test';
+import path from 'node:path';
+import {before, describe, test} from 'node:test';
+import {fileURLToPath} from 'node:url';
+import {loadApiModel} from '../api-reference/model';
 import {generate, LlmsInputError, markdownPath, type DocInput, type GenerateInput} from './generate';
 
 const doc = (id: string, title: string, description: string | undefined, body = ''): DocInput => ({
@@ -10,18 +13,12 @@ const doc = (id: string, title: string, description: string | undefined, body = 
   raw: `---\ntitle: ${title}\n${description === undefined ? '' : `description: ${description}\n`}---\n\n# ${title}\n\n${body}\n`,
 });
 
-const API = `
-openapi: 3.1.0
-info: {title: Demo API, version: v1, summary: The demo API.}
-paths:
-  /things:
-    get:
-      operationId: list-things
-      summary: List things
-      tags: [Things]
-      description: Returns things. Paged.
-      responses: {'200': {description: OK}}
-`;
+/** The API fixture of plugins/api-reference, loaded before the tests. */
+const API_FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'api-reference', 'fixtures', 'demo-api.yaml');
+let api: GenerateInput['api'];
+before(async () => {
+  api = {model: await loadApiModel(API_FIXTURE, 'demo-api.yaml'), linkTitles: {'/docs/concepts/runs': 'Runs'}};
+});
 
 function input(overrides: Partial<GenerateInput> = {}): GenerateInput {
   return {
@@ -53,15 +50,19 @@ function input(overrides: Partial<GenerateInput> = {}): GenerateInput {
     ],
     sectionTitles: {'Getting Started': 'Getting started'},
     sectionOrder: ['Getting started', 'Examples', 'Reference', 'API'],
-    api: {yaml: API, sourceName: 'openapi/demo.yaml', route: '/docs/reference/api', docIdPrefix: 'reference/api/'},
+    api,
     sdk: {docId: 'ref/sdk', manifest: {sdkVersion: '1.0', entries: [{name: 'demo.run'}, {name: 'demo.Thing'}]}, manifestName: 'data/sdk.json'},
     ...overrides,
   };
 }
 
 describe('llms.txt', () => {
-  const files = generate(input()).files;
-  const index = files.get('llms.txt')!;
+  let files: Map<string, string>;
+  let index: string;
+  before(() => {
+    files = generate(input()).files;
+    index = files.get('llms.txt')!;
+  });
 
   test('has one H1, the blockquote summary, then H2 sections of links in the configured order', () => {
     const lines = index.split('\n');
@@ -82,7 +83,11 @@ describe('llms.txt', () => {
       index,
       /## Getting started\n\n- \[Introduction\]\(https:\/\/docs\.example\.com\/docs\/intro\.md\): Start here\.\n- \[Install\]\(https:\/\/docs\.example\.com\/docs\/start\/install\.md\): Install it\./,
     );
-    assert.match(index, /- \[List things\]\(https:\/\/docs\.example\.com\/docs\/reference\/api\/list-things\.md\): `GET \/things`\. Returns things\./);
+    assert.match(
+      index,
+      /- \[Describe a node\]\(https:\/\/docs\.example\.com\/docs\/reference\/api\/describe-node\.md\): `GET \/nodes\/\{node_id\}`\. Returns one node with its children\./,
+    );
+    assert.match(index, /- \[Demo API overview\]\(https:\/\/docs\.example\.com\/docs\/reference\/api\/tower-api\.md\): A small API for tests\./);
   });
 
   test('names the three other files', () => {
@@ -100,7 +105,10 @@ describe('llms.txt', () => {
 });
 
 describe('the other files', () => {
-  const files = generate(input()).files;
+  let files: Map<string, string>;
+  before(() => {
+    files = generate(input()).files;
+  });
 
   test('llms-full.txt holds every page in sidebar order, cleaned', () => {
     const full = files.get('llms-full.txt')!;
@@ -117,8 +125,9 @@ describe('the other files', () => {
       files.get('docs/category/start.md'),
       '# Getting Started\n\nBegin.\n\n- [Install](https://docs.example.com/docs/start/install): Install it.\n',
     );
-    assert.match(files.get('docs/reference/api/list-things.md')!, /^# List things\n\n`GET \/things`/);
-    assert.match(files.get('docs/reference/api/demo-api.md')!, /^# Demo API \(v1\)/);
+    assert.match(files.get('docs/reference/api/describe-node.md')!, /^# Describe a node\n\n`GET \/nodes\/\{node_id\}`/);
+    assert.match(files.get('docs/reference/api/tower-api.md')!, /^# Demo API\n\nVersion `v1\.2\.3`/);
+    assert.match(files.get('llms-api.txt')!, /^# Demo API reference \(v1\.2\.3\)/);
   });
 
   test('the SDK file is the cleaned SDK page under its own header', () => {
@@ -172,7 +181,14 @@ describe('bad input fails with the culprit named', () => {
     assert.throws(() => generate(bad), /docs\/broken\.md:\d+: admonition is never closed/);
   });
 
-  test('an OpenAPI document that is not YAML', () => {
-    assert.throws(() => generate(input({api: {...input().api!, yaml: 'paths: [unclosed'}})), /openapi\/demo\.yaml: .*not valid YAML/);
+  test('API pages come from the model: an API doc gets the model\'s twin, one the model lacks gets none', () => {
+    const withApiDocs = input();
+    withApiDocs.docs.push(
+      {...doc('reference/api/describe-node', 'Describe a node', 'Page.'), raw: '---\nid: describe-node\n---\n\nimport Tabs from "@theme/Tabs";\n'},
+      doc('reference/api/nodes', 'Nodes', 'A tag page.'),
+    );
+    const files = generate(withApiDocs).files;
+    assert.match(files.get('docs/reference/api/describe-node.md')!, /^# Describe a node\n\n`GET /);
+    assert.ok(!files.has('docs/reference/api/nodes.md'));
   });
 });

@@ -9,7 +9,12 @@
 import path from 'node:path';
 import {cleanMarkdown, dropTopHeading, oneLine, outsideFences, splitFrontMatter, tidy} from './markdown';
 import {markdownPath} from './paths';
-import {loadApiSpec, operationSlug, renderApiFile, renderOperation, renderOverview, type ApiSpec} from './openapi';
+import {API_REFERENCE} from '../../src/constants';
+import {operationRoute, overviewDescription, overviewRoute} from '../api-reference/facts';
+import {titleLookup, type LinkTitles} from '../api-reference/generate';
+import type {ApiModel} from '../api-reference/model';
+import {renderApiText, renderOperationMarkdown, renderOverviewMarkdown} from '../api-reference/render-markdown';
+import {firstSentence} from '../api-reference/text';
 
 export {markdownPath};
 
@@ -44,8 +49,6 @@ export type SidebarItem =
 
 export type SdkManifest = {sdkVersion?: string; entries: {name: string; kind?: string; signature?: string}[]};
 
-export type FileNames = {index: string; full: string; api: string; sdk: string};
-
 export type GenerateInput = {
   /** Site URL plus base URL, without a trailing slash: `https://docs.tower.dev`. */
   siteUrl: string;
@@ -61,17 +64,8 @@ export type GenerateInput = {
   sectionTitles?: Record<string, string>;
   /** Order of the llms.txt sections; sections not named come after, in sidebar order. */
   sectionOrder?: string[];
-  files?: Partial<FileNames>;
-  api?: {
-    yaml: string;
-    /** Shown in errors, e.g. `openapi/tower-api.yaml`. */
-    sourceName: string;
-    /** Route of the API pages, e.g. `/docs/reference/api`. */
-    route: string;
-    /** Doc ids under this prefix are API pages, e.g. `reference/api/`. */
-    docIdPrefix: string;
-    sectionTitle?: string;
-  };
+  /** The API model (plugins/api-reference) and the labels of the links its pages make. */
+  api?: {model: ApiModel; linkTitles: LinkTitles};
   sdk?: {docId: string; manifest: SdkManifest; manifestName: string};
 };
 
@@ -81,12 +75,12 @@ export type GenerateResult = {
   warnings: string[];
 };
 
-export const DEFAULT_FILES: FileNames = {
+export const FILES = {
   index: 'llms.txt',
   full: 'llms-full.txt',
   api: 'llms-api.txt',
   sdk: 'llms-sdk.txt',
-};
+} as const;
 
 type Section = {title: string; entries: {title: string; url: string; description: string}[]};
 
@@ -98,33 +92,17 @@ function describeDoc(doc: DocInput): {description: string; title: string} {
   return {description, title: doc.title};
 }
 
-/** First sentence of a text, on one line. */
-function firstSentence(text: string): string {
-  const flat = oneLine(text);
-  const match = /^(.+?[.!?])(\s|$)/.exec(flat);
-  return match ? match[1] : flat;
-}
-
 export function generate(input: GenerateInput): GenerateResult {
   const files = new Map<string, string>();
   const warnings: string[] = [];
-  const names: FileNames = {...DEFAULT_FILES, ...input.files};
+  const names = FILES;
   const site = input.siteUrl.replace(/\/$/, '');
   const docsById = new Map(input.docs.map((doc) => [doc.id, doc]));
   const docsBySource = new Map(input.docs.map((doc) => [path.posix.normalize(doc.source), doc]));
-  const isApiDoc = (id: string): boolean => Boolean(input.api && id.startsWith(input.api.docIdPrefix));
-
-  // ---- The OpenAPI document (rendered from the spec, never from the pages).
-  let spec: ApiSpec | undefined;
-  const apiContext = input.api ? {siteUrl: site, apiRoute: input.api.route.replace(/\/$/, '')} : undefined;
-  if (input.api) {
-    try {
-      spec = loadApiSpec(input.api.yaml, input.api.sourceName);
-    } catch (error) {
-      throw new LlmsInputError(`${input.api.sourceName}: ${(error as Error).message}`);
-    }
-  }
-  const overviewSlug = spec ? operationSlug(spec.title) : undefined;
+  // The API pages are rendered from the model (plugins/api-reference), never cleaned from their MDX.
+  const isApiDoc = (id: string): boolean => Boolean(input.api && id.startsWith(`${API_REFERENCE.docDir}/`));
+  const api = input.api;
+  const apiContext = api ? {siteUrl: site, titleOf: titleLookup(api.linkTitles)} : undefined;
 
   // ---- Walk the sidebars: reading order, sections, category index pages.
   const sectionTitle = (label: string): string => input.sectionTitles?.[label] ?? label;
@@ -258,32 +236,12 @@ export function generate(input: GenerateInput): GenerateResult {
   }
 
   // ---- API: overview and one Markdown twin per operation, plus the API file.
-  if (spec && apiContext && input.api && overviewSlug) {
-    files.set(markdownPath(`${apiContext.apiRoute}/${overviewSlug}`).slice(1), renderOverview(spec, apiContext));
-    for (const op of spec.operations) {
-      files.set(markdownPath(`${apiContext.apiRoute}/${op.slug}`).slice(1), renderOperation(spec, op, apiContext));
+  if (api && apiContext) {
+    files.set(markdownPath(overviewRoute()).slice(1), renderOverviewMarkdown(api.model, apiContext));
+    for (const operation of api.model.operations) {
+      files.set(markdownPath(operationRoute(operation)).slice(1), renderOperationMarkdown(operation, apiContext));
     }
-    // API pages that are neither the overview nor an operation (e.g. tag pages): clean them as docs.
-    for (const doc of input.docs) {
-      if (!isApiDoc(doc.id)) continue;
-      const slug = doc.id.slice(input.api.docIdPrefix.length);
-      if (slug === overviewSlug || spec.operations.some((op) => op.slug === slug)) continue;
-      const tag = spec.tags.find((t) => operationSlug(t.name) === slug);
-      if (tag) {
-        const lines = [`# ${tag.name}`, '', ...(tag.description ? [oneLine(tag.description), ''] : [])];
-        for (const op of tag.operations) {
-          lines.push(`- [${op.summary}](${site}${apiContext.apiRoute}/${op.slug}): \`${op.method} ${op.path}\``);
-        }
-        files.set(markdownPath(doc.permalink).slice(1), tidy(lines.join('\n')));
-      } else {
-        files.set(markdownPath(doc.permalink).slice(1), cleanDoc(doc));
-      }
-    }
-    const intro = [
-      `Every operation of the ${spec.title}, generated from the OpenAPI document that also drives the reference pages at ${site}${apiContext.apiRoute}/${overviewSlug}.`,
-      'Each operation lists its method and path, the credentials it accepts, its parameters, its request body and its responses. Schemas are written out as nested field lists: each field gives its type, whether it is required, and what it means.',
-    ].join(' ');
-    files.set(names.api, renderApiFile(spec, apiContext, intro));
+    files.set(names.api, renderApiText(api.model, apiContext));
   }
 
   // ---- SDK file, checked against the manifest.
@@ -337,21 +295,17 @@ export function generate(input: GenerateInput): GenerateResult {
       description: info.description,
     });
   }
-  if (spec && apiContext && overviewSlug) {
-    const title = input.api?.sectionTitle ?? 'API';
+  if (api) {
+    const title = 'API';
     const entries: Section['entries'] = [
-      {
-        title: `${spec.title} overview`,
-        url: `${site}${markdownPath(`${apiContext.apiRoute}/${overviewSlug}`)}`,
-        description: oneLine(spec.summary ?? `Base URL, authentication, errors and the list of operations.`),
-      },
+      {title: `${api.model.info.title} overview`, url: `${site}${markdownPath(overviewRoute())}`, description: oneLine(overviewDescription(api.model))},
     ];
-    for (const op of spec.operations) {
-      const description = typeof op.operation.description === 'string' ? firstSentence(op.operation.description) : '';
+    for (const operation of api.model.operations) {
+      const description = operation.description ? firstSentence(operation.description) : '';
       entries.push({
-        title: op.summary,
-        url: `${site}${markdownPath(`${apiContext.apiRoute}/${op.slug}`)}`,
-        description: `\`${op.method} ${op.path}\`${description ? `. ${description}` : ''}`,
+        title: operation.summary,
+        url: `${site}${markdownPath(operationRoute(operation))}`,
+        description: `\`${operation.method} ${operation.path}\`${description ? `. ${description}` : ''}`,
       });
     }
     sections.set(title, {title, entries});
@@ -366,9 +320,10 @@ export function generate(input: GenerateInput): GenerateResult {
   const fileLinks = [
     `- [${names.full}](${site}/${names.full}): every documentation page in reading order as one Markdown file.`,
   ];
-  if (files.has(names.api) && spec) {
+  if (api) {
+    const {info, operations} = api.model;
     fileLinks.push(
-      `- [${names.api}](${site}/${names.api}): all ${spec.operations.length} operations of the ${spec.title} ${spec.version} with parameters, request bodies, responses and schemas.`,
+      `- [${names.api}](${site}/${names.api}): all ${operations.length} operations of the ${info.title} ${info.version} with code samples, parameters, request bodies, responses and schemas.`,
     );
   }
   if (files.has(names.sdk)) {

@@ -2,11 +2,11 @@
  * Local Docusaurus plugin: text files for language models.
  *
  * After all content is loaded it computes, from the same sources as the pages
- * (the docs' Markdown files, the loaded sidebars, openapi/tower-api.yaml and
- * data/sdk-manifest.json):
+ * (the docs' Markdown files, the loaded sidebars, the API model of
+ * plugins/api-reference and data/sdk-manifest.json):
  *   - /llms.txt         index in the llmstxt.org format
  *   - /llms-full.txt    every docs page in sidebar order, cleaned Markdown
- *   - /llms-api.txt     the HTTP API, rendered from the OpenAPI document
+ *   - /llms-api.txt     the HTTP API, from the API pages' own Markdown renderer
  *   - /llms-sdk.txt     the Python SDK reference, checked against the manifest
  *   - <route>.md        the Markdown twin of every docs page
  * postBuild writes them into the build; under `docusaurus start` a dev-server
@@ -19,7 +19,10 @@ import path from 'node:path';
 import type {IncomingMessage, ServerResponse} from 'node:http';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {SITE, SIDEBARS} from '../../src/constants';
+import {API_REFERENCE_PLUGIN, type ApiReferenceContent} from '../api-reference';
+import {loadApiModel} from '../api-reference/model';
 import {generate, LlmsInputError, type DocInput, type GenerateInput, type SdkManifest, type SidebarItem} from './generate';
+import {expandIncludes} from '../include-file/expand';
 
 export type LlmsTxtOptions = {
   productName: string;
@@ -29,9 +32,6 @@ export type LlmsTxtOptions = {
   sidebarOrder: string[];
   sectionTitles: Record<string, string>;
   sectionOrder: string[];
-  openapiFile?: string;
-  apiRoute: string;
-  apiDocIdPrefix: string;
   sdkDocId?: string;
   sdkManifestFile?: string;
 };
@@ -45,9 +45,6 @@ const DEFAULTS: LlmsTxtOptions = {
   sidebarOrder: [SIDEBARS.docs, SIDEBARS.examples],
   sectionTitles: {'Getting Started': 'Getting started', 'Tower Architecture': 'Architecture'},
   sectionOrder: ['Getting started', 'Concepts', 'Architecture', 'Using Tower', 'Examples', 'Reference', 'API'],
-  openapiFile: 'openapi/tower-api.yaml',
-  apiRoute: '/docs/reference/api',
-  apiDocIdPrefix: 'reference/api/',
   sdkDocId: 'reference/tower-sdk',
   sdkManifestFile: 'data/sdk-manifest.json',
 };
@@ -76,7 +73,7 @@ export default function llmsTxtPlugin(context: LoadContext, options: Partial<Llm
   const siteUrl = `${siteConfig.url.replace(/\/$/, '')}${siteConfig.baseUrl.replace(/\/$/, '')}`;
   let files = new Map<string, string>();
 
-  async function readInputs(version: LoadedVersionLike): Promise<GenerateInput> {
+  async function readInputs(version: LoadedVersionLike, api: ApiReferenceContent | undefined): Promise<GenerateInput> {
     const docs: DocInput[] = await Promise.all(
       version.docs.map(async (doc) => {
         const source = doc.source.replace(/^@site\//, '');
@@ -85,7 +82,8 @@ export default function llmsTxtPlugin(context: LoadContext, options: Partial<Llm
           title: doc.title,
           permalink: doc.permalink,
           source,
-          raw: await readFile(path.join(siteDir, source), 'utf8'),
+          // Fences that include a file (plugins/include-file) carry that file's text here too.
+          raw: expandIncludes(await readFile(path.join(siteDir, source), 'utf8'), {siteDir, sourceName: source}).markdown,
           unlisted: doc.unlisted,
         };
       }),
@@ -105,10 +103,9 @@ export default function llmsTxtPlugin(context: LoadContext, options: Partial<Llm
       sectionTitles: settings.sectionTitles,
       sectionOrder: settings.sectionOrder,
     };
-    if (settings.openapiFile) {
-      const file = path.join(siteDir, settings.openapiFile);
-      const yaml = await readFile(file, 'utf8').catch(() => fail(`cannot read the OpenAPI document ${settings.openapiFile}`));
-      input.api = {yaml, sourceName: settings.openapiFile, route: settings.apiRoute, docIdPrefix: settings.apiDocIdPrefix};
+    if (api) {
+      // The same (memoised) model the API pages were generated from.
+      input.api = {model: await loadApiModel(api.specFile, api.specName), linkTitles: api.linkTitles};
     }
     if (settings.sdkDocId && settings.sdkManifestFile) {
       const file = path.join(siteDir, settings.sdkManifestFile);
@@ -143,9 +140,8 @@ export default function llmsTxtPlugin(context: LoadContext, options: Partial<Llm
     name: 'llms-txt',
 
     getPathsToWatch() {
-      return [settings.openapiFile, settings.sdkManifestFile]
-        .filter((file): file is string => Boolean(file))
-        .map((file) => path.join(siteDir, file));
+      // The OpenAPI document is watched by plugins/api-reference; its reload brings new content here too.
+      return settings.sdkManifestFile ? [path.join(siteDir, settings.sdkManifestFile)] : [];
     },
 
     async allContentLoaded({allContent}) {
@@ -156,7 +152,8 @@ export default function llmsTxtPlugin(context: LoadContext, options: Partial<Llm
       const version =
         docsContent.loadedVersions.find((candidate) => candidate.versionName === 'current') ??
         docsContent.loadedVersions[0];
-      const input = await readInputs(version);
+      const api = allContent[API_REFERENCE_PLUGIN]?.default as ApiReferenceContent | undefined;
+      const input = await readInputs(version, api);
       try {
         const result = generate(input);
         for (const warning of result.warnings) console.warn(`[llms-txt] warning: ${warning}`);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
-import {cleanMarkdown, MarkdownCleanError, outsideFences, shiftHeadings} from './markdown';
+import {cleanMarkdown, MarkdownCleanError, outsideFences, tidy} from './markdown';
 
 const options = {pageUrl: 'https://docs.example.com/docs/guide', siteUrl: 'https://docs.example.com', sourceName: 'docs/guide.md'};
 const clean = (source: string, extra: Partial<typeof options> & {title?: string} = {}): string =>
@@ -186,11 +186,12 @@ describe('cleanMarkdown', () => {
 });
 
 describe('helpers', () => {
-  test('outsideFences skips code, even inside blockquotes', () => {
-    assert.deepEqual(outsideFences('a\n```js\nb\n```\nc\n> ```\n> d\n> ```\ne'), ['a', 'c', 'e']);
+  test('tidy collapses blank lines and trailing spaces in prose but leaves code as it is', () => {
+    const code = ['```python', 'def a():  ', '    pass', '', '', 'def b():', '    pass', '```'];
+    assert.equal(tidy(['', 'Intro.   ', '', '', '', ...code, '', '', 'End.', '', ''].join('\n')), ['Intro.', '', ...code, '', 'End.', ''].join('\n'));
   });
 
-  test('shiftHeadings moves headings but not code comments', () => {
-    assert.equal(shiftHeadings('# A\n```bash\n# comment\n```\n## B', 2), '### A\n```bash\n# comment\n```\n#### B');
+  test('outsideFences skips code, even inside blockquotes', () => {
+    assert.deepEqual(outsideFences('a\n```js\nb\n```\nc\n> ```\n> d\n> ```\ne'), ['a', 'c', 'e']);
   });
 });

@@ -320,43 +320,28 @@ export function outsideFences(markdown: string): string[] {
   return result;
 }
 
-/** Trims the ends, collapses runs of blank lines, and ends with one newline. */
+/**
+ * Trims the ends, collapses runs of blank lines, and ends with one newline. Lines inside fenced
+ * code are kept as they are (two blank lines between Python functions stay two).
+ */
 export function tidy(markdown: string): string {
-  return `${markdown
-    .split('\n')
-    .map((line) => line.replace(/[ \t]+$/, ''))
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()}\n`;
-}
-
-/** Moves every ATX heading outside code down by `by` levels (capped at 6). */
-export function shiftHeadings(markdown: string, by: number): string {
-  if (by === 0) return markdown;
-  const inside = new Set<number>();
-  const lines = markdown.split('\n');
+  const out: string[] = [];
   let fence: Fence | undefined;
-  lines.forEach((line, i) => {
+  for (const raw of markdown.split('\n')) {
     if (fence) {
-      inside.add(i);
-      const close = /^\s*(`{3,}|~{3,})\s*$/.exec(line);
+      out.push(raw);
+      const close = /^[\s>]*(`{3,}|~{3,})\s*$/.exec(raw);
       if (close && close[1][0] === fence.char && close[1].length >= fence.length) fence = undefined;
-      return;
+      continue;
     }
-    const open = /^\s*(`{3,}|~{3,})(.*)$/.exec(line);
-    if (open && !(open[1][0] === '`' && open[2].includes('`'))) {
-      fence = {char: open[1][0], length: open[1].length};
-      inside.add(i);
-    }
-  });
-  return lines
-    .map((line, i) => {
-      if (inside.has(i)) return line;
-      const heading = /^(#{1,6})(\s.*)$/.exec(line);
-      if (!heading) return line;
-      return `${'#'.repeat(Math.min(6, heading[1].length + by))}${heading[2]}`;
-    })
-    .join('\n');
+    const line = raw.replace(/[ \t]+$/, '');
+    const open = /^[\s>]*(`{3,}|~{3,})(.*)$/.exec(line);
+    if (open && !(open[1][0] === '`' && open[2].includes('`'))) fence = {char: open[1][0], length: open[1].length};
+    if (line === '' && (out.length === 0 || out[out.length - 1] === '') && !fence) continue;
+    out.push(line);
+  }
+  while (out.length > 0 && out[out.length - 1].trim() === '') out.pop();
+  return `${out.join('\n')}\n`;
 }
 
 /** Removes the first H1 line (and the blank line after it). */

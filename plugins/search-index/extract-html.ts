@@ -15,8 +15,8 @@ const BLOCK_TAGS = new Set([
   'pre', 'blockquote', 'details', 'summary', 'figure', 'figcaption', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
 ]);
 const CELL_TAGS = new Set(['td', 'th']);
-/** Where the content lives, best first: doc pages, API pages, category index pages. */
-const ROOT_CLASSES = ['theme-doc-markdown', 'theme-api-markdown', 'generatedIndexPage'];
+/** Where the content lives, best first: doc pages (API pages included), category index pages. */
+const ROOT_CLASSES = ['theme-doc-markdown', 'generatedIndexPage'];
 /**
  * Code blocks are indexed by their first characters only: commands and
  * signatures come first, and whole listings would double the index size.

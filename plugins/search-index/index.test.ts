@@ -12,7 +12,7 @@ import {packRecords, pagesToRecords, unpackIndex, type ExtractedPage} from '../.
 import {escapeHtml, snippet, termsOf, unescapeHtml} from '../../src/search/text';
 import {CODE_BLOCK_CHARS, extractPage} from './extract-html';
 import {extractMarkdown} from './extract-markdown';
-import {routeOfFile} from './index';
+import {condenseApiPage, routeOfFile} from './index';
 
 const SITE = 'https://docs.tower.dev';
 
@@ -74,6 +74,29 @@ describe('HTML extraction', () => {
     assert.equal(routeOfFile('/b', '/b/docs/concepts/apps/index.html'), '/docs/concepts/apps');
     assert.equal(routeOfFile('/b', '/b/docs/intro.html'), '/docs/intro');
     assert.equal(routeOfFile('/b', '/b/index.html'), '/');
+  });
+});
+
+describe('API pages in the index', () => {
+  const page = (path: string): ExtractedPage => ({
+    path,
+    lvl0: 'Documentation',
+    title: 'T',
+    language: 'en',
+    tags: ['docs-default-current'],
+    sections: [
+      {level: 1, anchor: null, heading: 'T', parents: [], text: 'x'.repeat(2000)},
+      {level: 2, anchor: 'code-samples', heading: 'Code samples', parents: [], text: 'curl'},
+      {level: 2, anchor: 'responses', heading: 'Responses', parents: [], text: 'y'.repeat(500)},
+    ],
+  });
+
+  test('operation pages lose their code samples and long schemas; the overview and other pages stay whole', () => {
+    const condensed = condenseApiPage(page('/docs/reference/api/run-app'));
+    assert.deepEqual(condensed.sections.map((s) => [s.anchor, s.text.length]), [[null, 1200], ['responses', 160]]);
+    for (const path of ['/docs/reference/api/tower-api', '/docs/reference/tower-cli', '/docs/reference/api/x/y']) {
+      assert.equal(condenseApiPage(page(path)).sections.length, 3, path);
+    }
   });
 });
 

@@ -15,7 +15,7 @@
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {SEARCH, SITE} from '../../src/constants';
+import {API_REFERENCE, SEARCH, SITE} from '../../src/constants';
 import {packRecords, pagesToRecords, type ExtractedPage, type PackedIndex} from '../../src/search/records';
 import {listFiles} from '../../scripts/files';
 import {extractPage} from './extract-html';
@@ -34,8 +34,12 @@ export function routeOfFile(outDir: string, file: string, baseUrl = '/'): string
   return `${baseUrl.replace(/\/$/, '')}/${route}`.replace(/\/$/, '') || '/';
 }
 
-/** API operation pages: /docs/reference/api/<operation>, but not the overview. */
-const API_OPERATION_PAGE = /^\/docs\/reference\/api\/(?!tower-api$)[^/]+$/;
+/** API operation pages: every page right under the API route except the overview. */
+function isApiOperationPage(route: string): boolean {
+  const prefix = `${API_REFERENCE.route}/`;
+  const slug = route.startsWith(prefix) ? route.slice(prefix.length) : '';
+  return slug !== '' && !slug.includes('/') && slug !== API_REFERENCE.overviewSlug;
+}
 /**
  * How much of each section of an API operation page goes into the index.
  * Readers search for an operation by what it does, its path and its
@@ -47,7 +51,7 @@ const API_SECTION_CHARS: Record<string, number> = {'': 1200, parameters: 600, 'r
 const API_OTHER_SECTION_CHARS = 160;
 
 export function condenseApiPage(page: ExtractedPage): ExtractedPage {
-  if (!API_OPERATION_PAGE.test(page.path)) return page;
+  if (!isApiOperationPage(page.path)) return page;
   const sections = page.sections
     .filter((section) => section.anchor !== 'code-samples')
     .map((section) => {

@@ -19,7 +19,11 @@ import {
   type ReferenceFiles,
   type SdkManifest,
 } from './check-references';
+import { checkExamples, isIncludeBlock, type PageBlocks } from './check-projects';
+import { checkPageApps, type PageForApps } from './check-page-apps';
+import { resolvePython } from './python-analysis';
 import { compareProblems, type Problem } from './types';
+import { API_REFERENCE } from '../../src/constants';
 
 export interface CheckOptions {
   /** Repository root (the folder with docs/ and data/). */
@@ -42,15 +46,25 @@ export interface CheckStats {
   towerfiles: number;
   towerCommands: number;
   referencePages: number;
+  /** Sections of pages checked as apps (Towerfile and Python code together). */
+  pageApps: number;
+  /** Example projects under examples/ (checked when no file list is given). */
+  projects: number;
+  projectApps: number;
+  projectPythonFiles: number;
+  fixtureTests: number;
+  includes: number;
 }
 
 export interface CheckReport {
   problems: Problem[];
+  /** Known problems that do not fail the check (see KNOWN_PAGE_APP_PROBLEMS). */
+  known: Problem[];
   stats: CheckStats;
 }
 
 const DOCS_DIR = 'docs';
-const EXCLUDED_PREFIX = 'docs/reference/api/';
+const EXCLUDED_PREFIX = `docs/${API_REFERENCE.docDir}/`;
 
 /** Every .md/.mdx file under docs/ except the generated API reference, as sorted posix paths. */
 export function listDocFiles(root: string): string[] {
@@ -77,6 +91,12 @@ export function checkSamples(options: CheckOptions): CheckReport {
     towerfiles: 0,
     towerCommands: 0,
     referencePages: 0,
+    pageApps: 0,
+    projects: 0,
+    projectApps: 0,
+    projectPythonFiles: 0,
+    fixtureTests: 0,
+    includes: 0,
   };
 
   const loadJson = <T>(rel: string, neededFor: string, valid: (v: unknown) => boolean): T | null => {
@@ -127,7 +147,9 @@ export function checkSamples(options: CheckOptions): CheckReport {
   const cliIndex = cliManifest ? new CliIndex(cliManifest) : null;
 
   const files = options.files ? options.files.map((f) => toRelative(root, f)) : listDocFiles(root);
+  const interpreter = resolvePython(options.python);
   const pythonDocs: PythonDocument[] = [];
+  const pages: (PageBlocks & PageForApps)[] = [];
   for (const file of files) {
     const abs = path.join(root, file);
     if (!existsSync(abs)) {
@@ -135,8 +157,12 @@ export function checkSamples(options: CheckOptions): CheckReport {
       continue;
     }
     stats.files++;
-    const { blocks } = scanMarkdown(readFileSync(abs, 'utf8'));
-    problems.push(...fenceProblems(blocks).map((p) => ({ file, ...p })));
+    const text = readFileSync(abs, 'utf8');
+    const scanned = scanMarkdown(text);
+    problems.push(...fenceProblems(scanned.blocks).map((p) => ({ file, ...p })));
+    // A fence that includes a file shows that file: it is checked with its example project (check-projects.ts).
+    const blocks = scanned.blocks.filter((block) => !isIncludeBlock(block));
+    pages.push({ file, text, blocks: scanned.blocks, headings: scanned.headings });
     const toml = checkTomlBlocks(blocks, validator);
     stats.toml += toml.toml;
     stats.towerfiles += toml.towerfiles;
@@ -149,10 +175,25 @@ export function checkSamples(options: CheckOptions): CheckReport {
     pythonDocs.push({ file, blocks });
   }
 
-  const python = checkPythonDocuments(pythonDocs, options.python);
+  const python = checkPythonDocuments(pythonDocs, interpreter);
   stats.pythonParsed = python.parsed;
   stats.pythonFragments = python.fragments;
   problems.push(...python.problems);
+
+  const pageApps = checkPageApps(pages.map((page) => ({ ...page, blocks: page.blocks.filter((block) => !isIncludeBlock(block)) })), interpreter);
+  stats.pageApps = pageApps.apps;
+  problems.push(...pageApps.problems);
+  const known = pageApps.known;
+
+  if (!options.files) {
+    const examples = checkExamples({ root, pages, validator, python: interpreter });
+    stats.projects = examples.stats.projects;
+    stats.projectApps = examples.stats.apps;
+    stats.projectPythonFiles = examples.stats.pythonFiles;
+    stats.fixtureTests = examples.stats.tests;
+    stats.includes = examples.stats.includes;
+    problems.push(...examples.problems);
+  }
 
   // `run` is null when the manifest or schema is missing or broken; that is already reported.
   const references: { ref: ReferenceFiles; run: ((markdown: string) => Problem[]) | null }[] = [
@@ -173,5 +214,5 @@ export function checkSamples(options: CheckOptions): CheckReport {
   }
 
   problems.sort(compareProblems);
-  return { problems, stats };
+  return { problems, known, stats };
 }

@@ -3,6 +3,7 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import HomeHero from '@site/src/components/HomeHero';
 import PathCards, {type PathCard} from '@site/src/components/PathCards';
+import {API_REFERENCE} from '@site/src/constants';
 import styles from './index.module.css';
 
 const LEARN: PathCard[] = [
@@ -42,7 +43,7 @@ const REFERENCE: PathCard[] = [
   {
     kicker: 'Reference',
     title: 'Tower API',
-    to: '/docs/reference/api/tower-api',
+    to: `${API_REFERENCE.route}/${API_REFERENCE.overviewSlug}`,
     description: 'The HTTP API v1: authentication, errors, and one page for each operation.',
   },
 ];

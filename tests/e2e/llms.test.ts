@@ -21,7 +21,6 @@ const LLM_FILES = ['llms.txt', 'llms-full.txt', 'llms-api.txt', 'llms-sdk.txt'];
 const SECTIONS = ['Getting started', 'Concepts', 'Architecture', 'Using Tower', 'Examples', 'Reference', 'API'];
 const PAGE = '/docs/getting-started/quick-start';
 
-
 /** Lines outside fenced code, with inline code spans blanked out. */
 function proseLines(text: string): {line: string; number: number}[] {
   const result: {line: string; number: number}[] = [];
@@ -110,7 +109,7 @@ describe('generated files in build/', () => {
     }
   });
 
-  test('the API file names every operation of openapi/tower-api.yaml with method and path', () => {
+  test('the API file names every operation of openapi/tower-api.yaml with method, path, page and operation ID', () => {
     const spec = parseYaml(readFileSync(path.join(REPO_ROOT, 'openapi/tower-api.yaml'), 'utf8')) as {
       paths: Record<string, Record<string, {operationId?: string}>>;
     };
@@ -122,7 +121,8 @@ describe('generated files in build/', () => {
     );
     assert.deepEqual(operations.map((operation) => operation.id).sort(), [...API_OPERATION_IDS].sort());
     for (const {method, route, id} of operations) {
-      assert.ok(api.includes(`\`${method} ${route}\`\n\nOperation ID: \`${id}\``), `${id} (${method} ${route}) missing`);
+      assert.ok(api.includes(`\`${method} ${route}\`\n\nSource: ${SITE.url}/docs/reference/api/${id}\n`), `${id} (${method} ${route}) missing`);
+      assert.ok(api.includes(`**Operation ID:** \`${id}\``), `${id}: no operation ID line`);
       const twin = readFileSync(path.join(BUILD, 'docs/reference/api', `${id}.md`), 'utf8');
       assert.ok(twin.includes(`\`${method} ${route}\``), `${id}.md does not name ${method} ${route}`);
     }

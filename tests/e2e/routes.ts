@@ -4,7 +4,8 @@
  * operations of the site contract and every further operation of
  * openapi/tower-api.yaml.
  */
-import {listOperations} from '../../plugins/api-reference/sidebar';
+import {readApiOutline} from '../../plugins/api-reference/model';
+import {SPEC_PATH} from '../../plugins/api-reference/sidebar';
 
 export type Route = {path: string; heading: string};
 
@@ -27,7 +28,10 @@ export const DOC_ROUTES: Route[] = [
   {path: '/docs/using-tower/test', heading: 'Test apps'},
   {path: '/docs/using-tower/orchestrate', heading: 'Orchestrate apps'},
   {path: '/docs/using-tower/observe', heading: 'Observe and improve'},
+  {path: '/docs/using-tower/retries', heading: 'Retry failed runs'},
+  {path: '/docs/using-tower/webhooks', heading: 'Webhooks'},
   {path: '/docs/using-tower/working-in-teams', heading: 'Working in teams'},
+  {path: '/docs/using-tower/api-keys', heading: 'API keys'},
   {path: '/docs/using-tower/working-with-tables', heading: 'Working with Tables'},
   {path: '/docs/using-tower/working-with-models', heading: 'Working with Models'},
   {path: '/docs/using-tower/mcp-walkthrough', heading: 'MCP walkthrough'},
@@ -42,6 +46,7 @@ export const DOC_ROUTES: Route[] = [
   {path: '/docs/reference/tower-cli', heading: 'Tower CLI'},
   {path: '/docs/reference/tower-sdk', heading: 'Tower SDK'},
   {path: '/docs/reference/towerfile', heading: 'Towerfile'},
+  {path: '/docs/reference/mcp-server', heading: 'Tower MCP server'},
   {path: '/docs/category/getting-started', heading: 'Getting Started'},
   {path: '/docs/category/concepts', heading: 'Concepts'},
   {path: '/docs/category/tower-architecture', heading: 'Tower Architecture'},
@@ -169,7 +174,7 @@ export type ApiRoute = Route & {id: string; method: string; apiPath: string};
  * operation missing from the YAML throws here, so the table cannot silently lose one of them.
  */
 export const API_ROUTES: ApiRoute[] = (() => {
-  const {operations} = listOperations();
+  const {operations} = readApiOutline(SPEC_PATH);
   const ids = new Set(operations.map((operation) => operation.id));
   const missing = CONTRACT_API_OPERATION_IDS.filter((id) => !ids.has(id));
   if (missing.length) throw new Error(`openapi/tower-api.yaml lacks operations of the site contract: ${missing.join(', ')}`);

@@ -1,0 +1,206 @@
+/**
+ * The MDX of the API overview page and of one page per operation. Pages are
+ * static: everything (schemas, examples, code samples) is rendered at build
+ * time into HTML. The only components used are Docusaurus' own Tabs and the
+ * HTML details element, so an API page ships no API-explorer code and makes no
+ * request. Every word comes from facts.ts; the Markdown twin (render-markdown.ts)
+ * says the same things.
+ */
+import {API_REFERENCE} from '../../src/constants';
+import {
+  contactLines,
+  operationFacts,
+  operationRoute,
+  overviewDescription,
+  operationsByTag,
+  schemeSentAs,
+  type ContentFacts,
+  type Entry,
+  type OperationFacts,
+  type ResponseFacts,
+  type TitleOf,
+} from './facts';
+import {jsxString, mdxCell, mdxMarkdown} from './mdx';
+import type {ApiModel, Operation} from './model';
+import type {CodeSample} from './samples';
+import {sidebarClassName} from './sidebar';
+import {codeBlock, finish, inlineCode, oneLine} from './text';
+
+const GENERATED_NOTE = `{/* Generated from ${API_REFERENCE.specFile} by plugins/api-reference on every build. Do not edit. */}`;
+
+function frontMatter(fields: Record<string, string | number | boolean | null>): string {
+  const lines = Object.entries(fields).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  return `---\n${lines.join('\n')}\n---`;
+}
+
+function methodBadge(method: string): string {
+  return `<span className="api-method api-method--${method.toLowerCase()}">${method.toUpperCase()}</span>`;
+}
+
+function endpoint(operation: Operation): string {
+  return `<p className="api-endpoint">${methodBadge(operation.method)}<code className="api-endpoint__path">${jsxString(operation.path)}</code></p>`;
+}
+
+function entryLines(entries: Entry[], indent = ''): string[] {
+  return entries.flatMap((entry) => [`${indent}- ${mdxMarkdown(entry.line)}`, ...entryLines(entry.children, `${indent}  `)]);
+}
+
+/**
+ * The code samples as tabs. The tab values are the sample kinds, the same on
+ * every page, so giving this Tabs element a `groupId` would make a reader's
+ * choice of language stick across all API pages.
+ */
+function codeSampleTabs(samples: CodeSample[]): string[] {
+  const lines = ['<Tabs>', ''];
+  samples.forEach((sample, index) => {
+    lines.push(
+      `<TabItem value=${jsxString(sample.kind)} label=${jsxString(sample.label)}${index === 0 ? ' default' : ''}>`,
+      '',
+      codeBlock(sample.language, sample.code),
+      '',
+      '</TabItem>',
+      '',
+    );
+  });
+  lines.push('</Tabs>');
+  return lines;
+}
+
+function parametersSection(facts: OperationFacts): string[] {
+  const lines = ['## Parameters', ''];
+  if (facts.parameters.length === 0) return [...lines, 'This operation takes no path, query, header or cookie parameters.'];
+  // Two columns keep the description readable on a 390 px phone.
+  lines.push('| Parameter | Description |', '| --- | --- |');
+  for (const parameter of facts.parameters) {
+    lines.push(`| ${inlineCode(parameter.name)}<br/>${mdxCell(parameter.meta)} | ${mdxCell(parameter.text) || ' '} |`);
+  }
+  for (const parameter of facts.parameters.filter((p) => p.children.length)) {
+    lines.push('', `Fields of ${inlineCode(parameter.name)}:`, '', ...entryLines(parameter.children));
+  }
+  if (facts.parametersNote) lines.push('', mdxMarkdown(facts.parametersNote));
+  return lines;
+}
+
+/** How a schema is shown: in full (request bodies), or in a details element, open or folded (responses). */
+type Fold = 'none' | 'open' | 'folded';
+
+function contentLines(content: ContentFacts, fold: Fold): string[] {
+  const lines = [mdxMarkdown(content.lead), ''];
+  if (content.note) lines.push(mdxMarkdown(content.note), '');
+  if (content.schema) {
+    const schema = [mdxMarkdown(content.schema.summary), '', ...entryLines(content.schema.entries), ''];
+    if (fold === 'none') lines.push(...schema);
+    else lines.push(`<details${fold === 'open' ? ' open' : ''}>`, '<summary>Schema</summary>', '', ...schema, '</details>', '');
+  }
+  if (content.example) lines.push(codeBlock(content.example.language, content.example.code, `title=${JSON.stringify(content.example.title)}`), '');
+  return lines;
+}
+
+function requestBodySection(facts: OperationFacts): string[] {
+  const lines = ['## Request body', ''];
+  const body = facts.requestBody;
+  if (!body) return [...lines, 'This operation takes no request body.'];
+  if (body.description) lines.push(mdxMarkdown(body.description), '');
+  for (const content of body.contents) lines.push(...contentLines(content, 'none'));
+  return lines;
+}
+
+function responseLines(response: ResponseFacts): string[] {
+  const lines = [`### ${response.heading}`, ''];
+  if (response.description) lines.push(mdxMarkdown(response.description), '');
+  for (const header of response.headers) lines.push(mdxMarkdown(header), '');
+  if (response.contents.length === 0) lines.push('No response body.', '');
+  // Success bodies are what a reader came for; error bodies stay folded.
+  for (const content of response.contents) lines.push(...contentLines(content, response.status.startsWith('2') ? 'open' : 'folded'));
+  return lines;
+}
+
+export function renderOperationPage(operation: Operation, titleOf: TitleOf): string {
+  const facts = operationFacts(operation, titleOf);
+  const lines = [
+    frontMatter({
+      id: operation.slug,
+      title: operation.summary,
+      sidebar_label: operation.summary,
+      description: facts.metaDescription,
+      sidebar_class_name: sidebarClassName(operation.method),
+      custom_edit_url: null,
+    }),
+    '',
+    GENERATED_NOTE,
+    '',
+    "import Tabs from '@theme/Tabs';",
+    "import TabItem from '@theme/TabItem';",
+    '',
+    `# ${mdxMarkdown(operation.summary)}`,
+    '',
+    endpoint(operation),
+    '',
+  ];
+  if (operation.deprecated) lines.push(':::warning[Deprecated]', '', 'This operation is deprecated.', '', ':::', '');
+  if (operation.description) lines.push(mdxMarkdown(operation.description), '');
+  if (facts.history) lines.push(`**History:** ${mdxMarkdown(facts.history)}`, '');
+  lines.push(
+    `**Authentication:** ${mdxMarkdown(facts.authentication)}`,
+    '',
+    `**Base URL:** ${inlineCode(operation.serverUrl)}`,
+    '',
+    `**Operation ID:** ${inlineCode(operation.id)}`,
+    '',
+  );
+  if (facts.related.length) {
+    lines.push(`**Related:** ${facts.related.map(({route, title}) => `[${mdxMarkdown(title)}](${route})`).join(' · ')}`, '');
+  }
+  lines.push('## Code samples', '', ...codeSampleTabs(facts.samples), '');
+  if (facts.samplesNote) lines.push(mdxMarkdown(facts.samplesNote), '');
+  lines.push(...parametersSection(facts), '', ...requestBodySection(facts), '', '## Responses', '');
+  for (const response of facts.responses) lines.push(...responseLines(response));
+  return finish(lines);
+}
+
+function securitySchemesSection(model: ApiModel): string[] {
+  if (model.securitySchemes.length === 0) return [];
+  const lines = ['## Security schemes', '', '| Scheme | Type | Sent as | Description |', '| --- | --- | --- | --- |'];
+  for (const scheme of model.securitySchemes) {
+    lines.push(`| ${inlineCode(scheme.name)} | ${scheme.type} | ${mdxCell(schemeSentAs(scheme))} | ${mdxCell(scheme.description ?? '')} |`);
+  }
+  return lines;
+}
+
+function operationsIndex(model: ApiModel): string[] {
+  const lines = ['## Operations', '', 'Every operation has its own page with parameters, schemas, examples and code samples.'];
+  for (const tag of operationsByTag(model)) {
+    lines.push('', `### ${mdxMarkdown(tag.name)}`, '');
+    if (tag.description) lines.push(mdxMarkdown(oneLine(tag.description)), '');
+    lines.push('| Operation | Method | Path |', '| --- | --- | --- |');
+    for (const operation of tag.operations) {
+      lines.push(`| [${mdxCell(operation.summary)}](${operationRoute(operation)}) | ${operation.method} | ${inlineCode(operation.path)} |`);
+    }
+  }
+  return lines;
+}
+
+export function renderOverviewPage(model: ApiModel): string {
+  const {info} = model;
+  const lines = [
+    frontMatter({
+      id: API_REFERENCE.overviewSlug,
+      title: info.title,
+      sidebar_label: info.title,
+      description: overviewDescription(model),
+      custom_edit_url: null,
+    }),
+    '',
+    GENERATED_NOTE,
+    '',
+    `# ${mdxMarkdown(info.title)}`,
+    '',
+    `<p className="api-overview-meta">Version <code>${jsxString(info.version)}</code> · Base URL <code>${jsxString(model.serverUrl)}</code></p>`,
+    '',
+  ];
+  if (info.summary) lines.push(mdxMarkdown(info.summary), '');
+  lines.push(mdxMarkdown(info.description), '', ...securitySchemesSection(model), '', ...operationsIndex(model));
+  const contact = contactLines(model);
+  if (contact.length) lines.push('', '## Contact and terms', '', ...contact.flatMap((line) => [mdxMarkdown(line), '']));
+  return finish(lines);
+}
