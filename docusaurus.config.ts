@@ -101,8 +101,8 @@ const config: Config = {
     './plugins/llms-txt/index.ts',
     // api-operations.json, the API operations the docs MCP server (mcp/) lists and looks up.
     './plugins/api-operations/index.ts',
-    // The local search index (search-index.json), unless Algolia is configured.
-    ...(searchMode === 'local' ? ['./plugins/search-index/index.ts'] : []),
+    // Search: the local index (search-index.json) unless Algolia is configured, and DocSearch within the CSP.
+    ['./plugins/search-index/index.ts', {mode: searchMode}],
   ],
 
   presets: [

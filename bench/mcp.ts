@@ -5,7 +5,7 @@
  *   the end of the MCP handshake, and to the first search_docs answer, against
  *   the same runtime starting and exiting an empty script (median of --runs);
  * - search_docs latency through the protocol (stdio client and server) over
- *   the relevance queries of plugins/search-index/relevance.test.ts, p50 and
+ *   the labelled queries of plugins/search-index/relevance-cases.ts, p50 and
  *   p95, against the same queries on the search adapter alone in this process;
  * - a bounded wrk run on loopback against the HTTP transport: POST /mcp with
  *   search_docs calls cycling through the same queries (a Lua body script),
@@ -17,29 +17,19 @@
  *   node --import tsx bench/mcp.ts [--build DIR] [--runs 5] [--duration 10] [--connections 16]
  */
 import {spawn, spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {loadLibrary, type DocsLibrary} from '../mcp/library';
+import {labelledQueries} from '../plugins/search-index/relevance-cases';
 import {REPO_ROOT} from '../scripts/nginx-conf';
 import {freePort} from '../scripts/serve-nginx';
 import {ensureWrk, numberFlag, siteBuildDir} from './deps';
 import {parseWrk, type WrkResult} from './load';
 
 const SERVER = path.join(REPO_ROOT, 'mcp', 'server.ts');
-const RELEVANCE_TESTS = path.join(REPO_ROOT, 'plugins', 'search-index', 'relevance.test.ts');
-
-/**
- * The queries of the relevance tests: every `['query', '/docs/...']` pair in
- * the file. Read from its text because importing a test file would run it.
- */
-export function relevanceQueries(source = readFileSync(RELEVANCE_TESTS, 'utf8')): string[] {
-  const queries = [...source.matchAll(/\[\s*'((?:[^'\\]|\\.)+)'\s*,\s*'\/docs\/[^']*'\s*\]/g)].map((match) => match[1].replace(/\\(.)/g, '$1'));
-  if (queries.length < 20) throw new Error(`found only ${queries.length} queries in ${RELEVANCE_TESTS}; the bench reads its ['query', '/docs/page'] pairs`);
-  return [...new Set(queries)];
-}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -77,7 +67,7 @@ async function coldStart(buildDir: string, runs: number, query: string) {
     const started = performance.now();
     const client = await stdioClient(buildDir);
     handshake.push(performance.now() - started);
-    await client.callTool({name: 'search_docs', arguments: {query, limit: 10}});
+    await client.callTool({name: 'search_docs', arguments: {query}});
     firstAnswer.push(performance.now() - started);
     await client.close();
   }
@@ -89,15 +79,15 @@ async function searchLatency(buildDir: string, library: DocsLibrary, queries: st
   const viaMcp: number[] = [];
   const direct: number[] = [];
   try {
-    for (const query of queries) await client.callTool({name: 'search_docs', arguments: {query, limit: 10}});
+    for (const query of queries) await client.callTool({name: 'search_docs', arguments: {query}});
     for (let round = 0; round < rounds; round++) {
       for (const query of queries) {
         let started = performance.now();
-        const result = await client.callTool({name: 'search_docs', arguments: {query, limit: 10}});
+        const result = await client.callTool({name: 'search_docs', arguments: {query}});
         viaMcp.push(performance.now() - started);
         if (result.isError) throw new Error(`search_docs failed for "${query}"`);
         started = performance.now();
-        library.search.search(query, {limit: 10});
+        library.search.search(query, {limit: 5});
         direct.push(performance.now() - started);
       }
     }
@@ -143,7 +133,7 @@ async function httpLoad(buildDir: string, queries: string[], options: {duration:
     });
     const call = (id: number, method: string, params?: object) => JSON.stringify({jsonrpc: '2.0', id, method, ...(params ? {params} : {})});
     const targets = [
-      {label: 'search_docs (relevance queries in turn)', bodies: queries.map((query, i) => call(i + 1, 'tools/call', {name: 'search_docs', arguments: {query, limit: 10}}))},
+      {label: 'search_docs (the labelled queries in turn)', bodies: queries.map((query, i) => call(i + 1, 'tools/call', {name: 'search_docs', arguments: {query}}))},
       {label: 'ping (baseline: transport and protocol only)', bodies: [call(1, 'ping')]},
     ];
     const results: WrkResult[] = [];
@@ -173,7 +163,7 @@ export async function runMcpBench(options: McpBenchOptions = {}): Promise<void> 
   const runs = options.runs ?? numberFlag('--runs', 5);
   const duration = options.duration ?? numberFlag('--duration', 10);
   const connections = options.connections ?? numberFlag('--connections', 16);
-  const queries = relevanceQueries();
+  const queries = [...new Set(labelledQueries().map(([query]) => query))];
   console.log(`\nDocs MCP server over ${path.relative(REPO_ROOT, buildDir) || buildDir} (figures, not assertions)`);
   // Loading here first turns a build the server cannot use into its own message, not a closed connection.
   const library = loadLibrary({buildDir});
@@ -184,7 +174,7 @@ export async function runMcpBench(options: McpBenchOptions = {}): Promise<void> 
 
   const rounds = 5;
   const latency = await searchLatency(buildDir, library, queries, rounds);
-  console.log(`  search_docs over stdio, ${queries.length} relevance queries x ${rounds}: p50 ${ms(median(latency.viaMcp))}, p95 ${ms(percentile(latency.viaMcp, 95))}`);
+  console.log(`  search_docs over stdio, ${queries.length} labelled queries x ${rounds}: p50 ${ms(median(latency.viaMcp))}, p95 ${ms(percentile(latency.viaMcp, 95))}`);
   console.log(
     `    baseline, the search adapter in-process: p50 ${ms(median(latency.direct))}, p95 ${ms(percentile(latency.direct, 95))} ` +
       `(ratio ${(median(latency.viaMcp) / median(latency.direct)).toFixed(2)} at p50)`,

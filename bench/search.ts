@@ -1,22 +1,31 @@
 /**
- * Search benchmark (not a test): index size, what the first query downloads,
- * what the search page's first paint fetches,
- * query latency in headless Chromium and the time from the shortcut to the
- * first results, each against a baseline run the same way: a naive linear
- * scan over the same records (substring match of every query word).
+ * Search benchmark (not a test): relevance against Pagefind (Starlight's
+ * engine) built from the same pages in the same run, index size, what the
+ * first query downloads, query latency in headless Chromium and the time from
+ * the shortcut to the first results, each against a baseline run the same
+ * way (Pagefind, and a naive linear scan over the same records).
  *
- *   npx docusaurus build && node --import tsx bench/search.ts
+ * Relevance is scored on the labelled queries of the relevance tests
+ * (plugins/search-index/relevance-cases.ts): success at 1 and at 3 (a right
+ * page first, or among the first three pages) and mean reciprocal rank (of
+ * the first right page in the first ten). Pagefind installs on demand into
+ * bench/node_modules, like the rest of the bench's tools.
+ *
+ *   npm run build && npm run bench:search
  */
-import {existsSync, readFileSync, statSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {build} from 'esbuild';
 import {SEARCH} from '../src/constants';
-import type {PackedIndex} from '../src/search/records';
-import {searchPageRequest} from '../src/search/searchPage';
-import {SPLIT_FILES, queryShardKeys} from '../src/search/split';
-import {engineFromSplit, splitIndex, textFilesNeeded} from '../src/search/splitIndex';
+import {SearchEngine} from '../src/search/engine';
+import type {ExtractedPage, PackedIndex} from '../src/search/records';
+import {escapeHtml} from '../src/search/text';
+import {buildPackedIndex, extractBuiltPages} from '../plugins/search-index/index';
+import {labelledQueries} from '../plugins/search-index/relevance-cases';
 import {REPO_ROOT} from '../scripts/nginx-conf';
+import {BENCH_MODULES, ensureBenchDeps} from './deps';
 import {startNginx} from '../scripts/serve-nginx';
 import {goto, launchBrowser, openContext} from '../tests/e2e/support/browser';
 import {settle} from '../tests/e2e/support/settle';
@@ -29,6 +38,56 @@ function percentile(values: number[], p: number): number {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+type Scores = {at1: number; at3: number; mrr: number; misses: string[]};
+
+/** Success at 1 and 3 and mean reciprocal rank of ranked page lists against the labels. */
+function score(labelled: Array<[string, string[]]>, ranked: Map<string, string[]>): Scores {
+  let at1 = 0;
+  let at3 = 0;
+  let mrr = 0;
+  const misses: string[] = [];
+  for (const [query, right] of labelled) {
+    const pages = (ranked.get(query) ?? []).slice(0, 10);
+    const rank = pages.findIndex((page) => right.includes(page));
+    if (rank === 0) at1 += 1;
+    if (rank >= 0 && rank < 3) at3 += 1;
+    if (rank >= 0) mrr += 1 / (rank + 1);
+    else misses.push(query);
+  }
+  const n = labelled.length;
+  return {at1: at1 / n, at3: at3 / n, mrr: mrr / n, misses};
+}
+
+/** One HTML document per page, from the same extracted text the local index holds (headings kept as headings). */
+function pageHtml(page: ExtractedPage): string {
+  const body = page.sections
+    .map((section) => (section.level === 1 ? '' : `<h${section.level}>${escapeHtml(section.heading)}</h${section.level}>`) + `<p>${escapeHtml(section.text)}</p>`)
+    .join('\n');
+  return `<!doctype html><html lang="en"><head><title>${escapeHtml(page.title)}</title></head><body><main><h1>${escapeHtml(page.title)}</h1>${body}</main></body></html>`;
+}
+
+type PagefindModule = {
+  createIndex: (config?: Record<string, unknown>) => Promise<{index?: {addHTMLFile: (file: {url: string; content: string}) => Promise<{errors: string[]}>; writeFiles: (options: {outputPath: string}) => Promise<{errors: string[]}>}; errors: string[]}>;
+  close: () => Promise<void>;
+};
+
+/** Builds a Pagefind index of the pages into a temporary folder. */
+async function buildPagefind(pages: ExtractedPage[]): Promise<string> {
+  ensureBenchDeps();
+  const pagefind = (await import(path.join(BENCH_MODULES, 'pagefind', 'lib', 'index.js'))) as PagefindModule;
+  const {index, errors} = await pagefind.createIndex({forceLanguage: 'en'});
+  if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
+  for (const page of pages) {
+    const added = await index.addHTMLFile({url: page.path, content: pageHtml(page)});
+    if (added.errors.length) throw new Error(`Pagefind, ${page.path}: ${added.errors.join('; ')}`);
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tower-pagefind-'));
+  const written = await index.writeFiles({outputPath: dir});
+  if (written.errors.length) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
+  await pagefind.close();
+  return dir;
+}
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 /** ≥200 realistic queries: product words, commands, identifiers, prefixes and typos, from the index itself. */
@@ -46,38 +105,26 @@ function queries(packed: PackedIndex): string[] {
   return out.slice(0, 240);
 }
 
-/** Bytes on the wire for a built file: its Brotli twin where the build wrote one. */
-function wireBytes(file: string): number {
-  return existsSync(`${file}.br`) ? statSync(`${file}.br`).size : statSync(file).size;
-}
-
-/**
- * The search page's first paint (src/search/firstPaint.ts) for each query:
- * whether it draws, and the files and bytes it fetches, from the built files.
- */
-function firstPaintFigures(packed: PackedIndex, list: string[]) {
-  const split = splitIndex(packed, 'bench', '/');
-  const dir = path.join(BUILD, SEARCH.splitIndexDir);
-  const filters = SEARCH.searchPageFacetFilters.map((group) => (typeof group === 'string' ? group : [...group]));
-  const files: number[] = [];
-  const bytes: number[] = [];
-  for (const query of list) {
-    const keys = queryShardKeys(query, split.manifest);
-    const engine = engineFromSplit(JSON.parse(JSON.stringify(split.base)), keys.map((key) => split.shards.get(key)!));
-    const buckets = textFilesNeeded(engine, searchPageRequest(query, 0, filters, ''), split.manifest);
-    if (!buckets) continue;
-    const fetched = [SPLIT_FILES.base, ...keys.map(SPLIT_FILES.terms), ...buckets.map(SPLIT_FILES.text)];
-    files.push(fetched.length);
-    bytes.push(fetched.reduce((sum, file) => sum + wireBytes(path.join(dir, file)), 0));
-  }
-  return {drawn: files.length, files, bytes};
-}
-
 async function main(): Promise<void> {
   const indexFile = path.join(BUILD, SEARCH.indexFile);
   const raw = readFileSync(indexFile);
   const packed = JSON.parse(raw.toString('utf8')) as PackedIndex;
   const list = queries(packed);
+
+  // Relevance: the local engine (deterministic, in Node) and Pagefind over the same pages.
+  const labelled = labelledQueries();
+  const pages = extractBuiltPages(BUILD);
+  const engine = SearchEngine.fromPacked(buildPackedIndex(pages));
+  const ours = new Map(
+    labelled.map(([query]) => [query, [...new Set(engine.search({query, hitsPerPage: 10, distinct: 3}).hits.map((hit) => new URL(hit.url_without_anchor).pathname))]]),
+  );
+  let pagefindDir: string | null = null;
+  let pagefindProblem: string | null = null;
+  try {
+    pagefindDir = await buildPagefind(pages);
+  } catch (error) {
+    pagefindProblem = String(error);
+  }
 
   // The engine exactly as the browser runs it, bundled for injection.
   const bundle = await build({
@@ -96,15 +143,19 @@ async function main(): Promise<void> {
   try {
     const watched = await openContext(browser, server.url);
     const {page} = watched;
-    // Bytes the browser receives, by URL, from the first interaction on.
-    const received = new Map<string, number>();
-    let counting = false;
+    // Bytes the browser receives, by URL, from the first interaction on: requests made while the
+    // modal opens are the modal's, requests made once the first query is typed are the query's.
+    const received = new Map<string, {bytes: number; phase: string}>();
+    let phase: 'idle' | 'modal' | 'query' = 'idle';
+    const phaseOf = new WeakMap<object, string>();
+    page.on('request', (request) => phaseOf.set(request, phase));
     page.on('response', async (response) => {
-      if (!counting) return;
+      const requestPhase = phaseOf.get(response.request());
+      if (!requestPhase || requestPhase === 'idle') return;
       try {
         const length = Number(response.headers()['content-length'] ?? (await response.body()).length);
         const sizes = await response.request().sizes();
-        received.set(new URL(response.url()).pathname, sizes.responseBodySize || length);
+        received.set(new URL(response.url()).pathname, {bytes: sizes.responseBodySize || length, phase: requestPhase});
       } catch {
         /* redirects and aborted requests have no body */
       }
@@ -113,16 +164,22 @@ async function main(): Promise<void> {
     await settle(page);
 
     // 1. Shortcut to first results, cold (modal code, engine and index load).
-    counting = true;
+    phase = 'modal';
     const coldStart = Date.now();
     await page.keyboard.press('Control+k');
+    await page.locator('.DocSearch-Input').waitFor();
+    phase = 'query';
     await page.locator('.DocSearch-Input').fill('schedule');
     await page.locator('.DocSearch-Hit [data-url]').first().waitFor();
     const cold = Date.now() - coldStart;
     await page.waitForTimeout(300);
-    counting = false;
-    const modalBytes = [...received].filter(([url]) => url.startsWith('/assets/') && !/search-engine/.test(url)).reduce((s, [, b]) => s + b, 0);
-    const queryBytes = [...received].filter(([url]) => /search-engine/.test(url) || url.endsWith(SEARCH.indexFile)).reduce((s, [, b]) => s + b, 0);
+    phase = 'idle';
+    // The query's own files: the index and the engine's chunks (named, or shared chunks with a numeric id);
+    // not the pages the results link to, which the site prefetches when they appear.
+    const isQueryFile = (url: string) => url.endsWith(SEARCH.indexFile) || /\/assets\/js\/(search-[\w-]+|\d{1,5})\.[0-9a-f]+\.js$/.test(url);
+    const bytesOf = (wanted: string) => [...received].filter(([url, entry]) => entry.phase === wanted && (wanted !== 'query' || isQueryFile(url))).reduce((s, [, entry]) => s + entry.bytes, 0);
+    const modalBytes = bytesOf('modal');
+    const queryBytes = bytesOf('query');
     await page.keyboard.press('Escape');
 
     // Warm: the same with everything loaded.
@@ -148,7 +205,7 @@ async function main(): Promise<void> {
         const t0 = performance.now();
         const packedIndex = await (await fetch(indexUrl)).json();
         const tFetched = performance.now();
-        const w = window as unknown as {TowerSearch: {SearchEngine: {fromPacked: (p: unknown) => {records: Array<{hierarchy: Record<string, string | null>; content: string | null}>; search: (r: {query: string; hitsPerPage: number}) => {hits: unknown[]}}}}};
+        const w = window as unknown as {TowerSearch: {SearchEngine: {fromPacked: (p: unknown) => {records: Array<{hierarchy: Record<string, string | null>; content: string | null}>; search: (r: {query: string; hitsPerPage: number; distinct: number}) => {hits: unknown[]}}}}};
         const engine = w.TowerSearch.SearchEngine.fromPacked(packedIndex);
         const tBuilt = performance.now();
         const records = engine.records.map((r) => ({text: `${Object.values(r.hierarchy).filter(Boolean).join(' ')} ${r.content ?? ''}`.toLowerCase(), r}));
@@ -168,7 +225,7 @@ async function main(): Promise<void> {
         let scanHits = 0;
         for (const query of list) {
           let start = performance.now();
-          engineHits += engine.search({query, hitsPerPage: 20}).hits.length ? 1 : 0;
+          engineHits += engine.search({query, hitsPerPage: 10, distinct: 3}).hits.length ? 1 : 0;
           engineTimes.push(performance.now() - start);
           start = performance.now();
           scanHits += scan(query).length ? 1 : 0;
@@ -185,25 +242,64 @@ async function main(): Promise<void> {
       {indexUrl: `${server.url}/${SEARCH.indexFile}`, list},
     );
 
+    // Pagefind in the same browser: its own script and WebAssembly, answering the same labelled queries.
+    let pagefind: {ranked: Map<string, string[]>; times: number[]} | null = null;
+    if (pagefindDir) {
+      const dir = pagefindDir;
+      await lab.page.route('**/pagefind-bench/**', (route) => {
+        const file = path.join(dir, new URL(route.request().url()).pathname.replace(/^\/pagefind-bench\//, ''));
+        return existsSync(file) ? route.fulfill({path: file}) : route.fulfill({status: 404});
+      });
+      const answers = await lab.page.evaluate(async (queryList) => {
+        const moduleUrl = '/pagefind-bench/pagefind.js';
+        const pf = (await import(moduleUrl)) as {init: () => Promise<void>; search: (q: string) => Promise<{results: Array<{data: () => Promise<{url: string}>}>}>};
+        await pf.init();
+        await pf.search('warm up');
+        const out: Array<{query: string; urls: string[]; ms: number}> = [];
+        for (const query of queryList) {
+          const start = performance.now();
+          const result = await pf.search(query);
+          const elapsed = performance.now() - start;
+          const urls = await Promise.all(result.results.slice(0, 10).map(async (hit) => (await hit.data()).url));
+          out.push({query, urls, ms: elapsed});
+        }
+        return out;
+      }, labelled.map(([query]) => query));
+      pagefind = {
+        ranked: new Map(answers.map(({query, urls}) => [query, [...new Set(urls.map((url) => url.replace(/\/$/, '').replace(/\.html$/, '')))]])),
+        times: answers.map(({ms: elapsed}) => elapsed),
+      };
+    }
+
     const engineMedian = percentile(timing.engineTimes, 50);
     const engineP95 = percentile(timing.engineTimes, 95);
     const scanMedian = percentile(timing.scanTimes, 50);
     const scanP95 = percentile(timing.scanTimes, 95);
     const warm = percentile(warms, 50);
 
+    const queryFiles = [...received].filter(([url, entry]) => entry.phase === 'query' && isQueryFile(url)).map(([url]) => url);
+    const firstQueryGzip = queryFiles.reduce((sum, url) => sum + gzipBytes(path.join(BUILD, url)), 0);
+    const oursScores = score(labelled, ours);
+    const fmt = (scores: Scores) => `success@1 ${scores.at1.toFixed(2)}  success@3 ${scores.at3.toFixed(2)}  MRR ${scores.mrr.toFixed(2)}`;
     console.log(`Search benchmark (${packed.pages.length} pages, ${packed.sections.length} sections, ${list.length} queries, headless Chromium)`);
+    console.log(`relevance, ${labelled.length} labelled queries (plugins/search-index/relevance-cases.ts), first ten pages:`);
+    console.log(`  local engine            ${fmt(oursScores)}${oursScores.misses.length ? `   misses: ${oursScores.misses.join(' | ')}` : ''}`);
+    if (pagefind) {
+      const theirs = score(labelled, pagefind.ranked);
+      console.log(`  Pagefind (same pages)   ${fmt(theirs)}${theirs.misses.length ? `   misses: ${theirs.misses.join(' | ')}` : ''}`);
+    } else {
+      console.log(`  Pagefind could not run here: ${pagefindProblem}`);
+    }
     console.log(`index size               raw ${kb(raw.length)}   gzip ${kb(gzipSync(raw).length)}`);
-    console.log(`first query downloads    ${kb(queryBytes)} over the wire (engine chunk + index, as nginx sends them to Chromium: Brotli)`);
-    const firstPaint = firstPaintFigures(packed, list);
-    console.log(
-      `search page first paint  draws ${firstPaint.drawn}/${list.length} queries before the page's JavaScript; ` +
-        `fetches median ${percentile(firstPaint.files, 50)} files / ${kb(percentile(firstPaint.bytes, 50))}, ` +
-        `p95 ${percentile(firstPaint.files, 95)} files / ${kb(percentile(firstPaint.bytes, 95))} (Brotli, headers not counted) ` +
-        `against ${kb(wireBytes(indexFile))} for the whole index`,
-    );
+    console.log(`first query downloads    ${kb(queryBytes)} over the wire (Brotli, as nginx sends it to Chromium); ${kb(firstQueryGzip)} gzip (target: at most 150 KB): ${queryFiles.join(', ')}`);
     console.log(`modal code on first open ${kb(modalBytes)} over the wire (DocSearch modal, styles, Ask AI panel)`);
     console.log(`index fetch + engine build in page: ${ms(timing.fetchMs)} + ${ms(timing.buildMs)}`);
-    console.log(`query latency  engine median ${ms(engineMedian)} p95 ${ms(engineP95)} | linear scan median ${ms(scanMedian)} p95 ${ms(scanP95)} | ratio median ${(engineMedian / scanMedian).toFixed(2)} p95 ${(engineP95 / scanP95).toFixed(2)}`);
+    console.log(`query latency  engine median ${ms(engineMedian)} p95 ${ms(engineP95)} (target: p95 under 16 ms) | linear scan median ${ms(scanMedian)} p95 ${ms(scanP95)} | ratio median ${(engineMedian / scanMedian).toFixed(2)} p95 ${(engineP95 / scanP95).toFixed(2)}`);
+    if (pagefind) {
+      const pfMedian = percentile(pagefind.times, 50);
+      const pfP95 = percentile(pagefind.times, 95);
+      console.log(`               Pagefind (labelled queries, warm) median ${ms(pfMedian)} p95 ${ms(pfP95)} | ratio engine/Pagefind median ${(engineMedian / pfMedian).toFixed(2)} p95 ${(engineP95 / pfP95).toFixed(2)}`);
+    }
     console.log(`queries with results     engine ${timing.engineHits}/${list.length} | linear scan ${timing.scanHits}/${list.length}`);
     console.log(`shortcut -> first results cold ${cold} ms, warm median ${warm} ms | naive fetch+parse+scan ${ms(timing.naiveFirst)} | ratio cold ${(cold / timing.naiveFirst).toFixed(1)}, warm ${(warm / timing.naiveFirst).toFixed(1)}`);
     await watched.context.close();
@@ -211,7 +307,13 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await server.stop();
+    if (pagefindDir) rmSync(pagefindDir, {recursive: true, force: true});
   }
+}
+
+/** The gzip size of a built file: its .gz twin, as a browser without Brotli receives it. */
+function gzipBytes(file: string): number {
+  return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file)).length;
 }
 
 void main();

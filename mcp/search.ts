@@ -1,18 +1,21 @@
 /**
  * The docs MCP server's only contact with the site's search engine
  * (src/search). Everything the server needs from it goes through this file:
- * loading the built index, ranking a query exactly as the site's search does,
- * and the sections of a page with their anchors (for links into the
- * reference pages). If the engine's API changes, this is the file to fix.
+ * loading the built index, asking it what the /search page asks (results are
+ * pages, each with its best sections, and the page kinds filter them), and
+ * the sections of a page with their anchors (for links into the reference
+ * pages). If the engine's API changes, this is the file to fix.
  */
 import {SEARCH} from '../src/constants';
 import {SearchEngine} from '../src/search/engine';
+import {KIND_FILTERS, kindFacetFilter, type KindFilterId} from '../src/search/kinds';
 import type {PackedIndex, SearchRecord} from '../src/search/records';
-import {unescapeHtml} from '../src/search/text';
+import {SECTIONS_PER_PAGE, trailSteps, titleLevel} from '../src/search/results';
+import {unescapeHtml} from '../src/search/html';
 
-/** What a page is for; the same split as the search page's filters (guides, examples, CLI, SDK, Towerfile, API). */
-export const SEARCH_KINDS = ['guide', 'example', 'cli', 'sdk', 'towerfile', 'api'] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
+/** The /search page's filters: guides, examples, cli, sdk, towerfile, api. */
+export const SEARCH_KINDS = KIND_FILTERS.map((filter) => filter.id) as [KindFilterId, ...KindFilterId[]];
+export type SearchKind = KindFilterId;
 
 export type DocsHit = {
   /** The heading of the matching section (the page title for a page's top section). */
@@ -21,40 +24,26 @@ export type DocsHit = {
   url: string;
   /** Site path of the page, e.g. /docs/concepts/apps (what get_page takes). */
   page: string;
-  /** Category, page title and the headings above the section. */
+  /** Where the page sits, its title and the headings above the section. */
   breadcrumb: string[];
   /** Plain text around the first matching word, on one line. */
   snippet: string;
-  kind: SearchKind;
+  /** The /search page filter the page falls under; null for pages no filter shows (category indexes). */
+  kind: SearchKind | null;
 };
 
-export type DocsSearchResult = {total: number; hits: DocsHit[]};
+/** `pages`: how many pages match in all; the hits are their best sections, page by page. */
+export type DocsSearchResult = {pages: number; hits: DocsHit[]};
 
-const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 /** Words of snippet text around the first match, as the /search page shows. */
 const SNIPPET_WORDS = 30;
-
-const KIND_RULES: Array<[RegExp, SearchKind]> = [
-  [/^\/docs\/reference\/api\//, 'api'],
-  [/^\/docs\/reference\/[^/]*-cli$/, 'cli'],
-  [/^\/docs\/reference\/[^/]*-sdk$/, 'sdk'],
-  [/^\/docs\/reference\/towerfile$/, 'towerfile'],
-  [/^\/docs\/examples\//, 'example'],
-];
-
-/** What a page is, from its path; everything not matched (concepts, guides, category pages) is a guide. */
-export function kindOfPage(page: string): SearchKind {
-  return KIND_RULES.find(([pattern]) => pattern.test(page))?.[1] ?? 'guide';
-}
 
 function pathOf(url: string): string {
   return new URL(url).pathname;
 }
 
-function ownLevel(record: Pick<SearchRecord, 'hierarchy'>): (typeof LEVELS)[number] {
-  let last: (typeof LEVELS)[number] = 'lvl1';
-  for (const level of LEVELS.slice(1)) if (record.hierarchy[level]) last = level;
-  return last;
+function filterOf(record: Pick<SearchRecord, 'kind'>): SearchKind | null {
+  return KIND_FILTERS.find((filter) => (filter.kinds as readonly string[]).includes(record.kind ?? ''))?.id ?? null;
 }
 
 export class DocsSearch {
@@ -66,36 +55,22 @@ export class DocsSearch {
   }
 
   /**
-   * Ranks the query as the site's search does. With `kind`, only sections of
-   * that kind of page count, in the same order the whole ranking gives them.
+   * The first `limit` pages for a query, as the /search page ranks them (with
+   * `kind`, as its filter of that name does), each with up to
+   * SECTIONS_PER_PAGE of its best sections.
    */
   search(query: string, {kind, limit}: {kind?: SearchKind; limit: number}): DocsSearchResult {
-    const request = {
+    const response = this.engine.search({
       query,
-      facetFilters: [...SEARCH.facetFilters],
+      hitsPerPage: limit,
+      distinct: SECTIONS_PER_PAGE,
+      facetFilters: [...SEARCH.facetFilters, ...(kind ? [kindFacetFilter(kind)!] : [])],
       attributesToSnippet: [`content:${SNIPPET_WORDS}`],
       highlightPreTag: '',
       highlightPostTag: '',
       snippetEllipsisText: '…',
-    };
-    if (!kind) {
-      const response = this.engine.search({...request, hitsPerPage: limit});
-      return {total: response.nbHits, hits: response.hits.map(toDocsHit)};
-    }
-    // Rank once to learn how deep the wanted kind's first `limit` sections are,
-    // then ask the engine for hits (snippets included) down to that depth only.
-    const ranked = this.engine.rank(query, request.facetFilters);
-    let total = 0;
-    let depth = 0;
-    ranked.forEach((entry, position) => {
-      if (kindOfPage(pathOf(entry.record.url_without_anchor)) !== kind) return;
-      total += 1;
-      if (total <= limit) depth = position + 1;
     });
-    if (total === 0) return {total, hits: []};
-    const response = this.engine.search({...request, hitsPerPage: depth});
-    const hits = response.hits.map(toDocsHit).filter((hit) => hit.kind === kind);
-    return {total, hits: hits.slice(0, limit)};
+    return {pages: response.nbHits, hits: response.hits.map(toDocsHit)};
   }
 
   /** The pages of the index: site path and title, in index order. */
@@ -113,7 +88,7 @@ export class DocsSearch {
     const urls = new Map<string, string>();
     for (const record of this.engine.records) {
       if (pathOf(record.url_without_anchor) !== page || record.type === 'lvl1') continue;
-      const heading = record.hierarchy[ownLevel(record)];
+      const heading = record.hierarchy[titleLevel(record)];
       if (heading && !urls.has(heading)) urls.set(heading, record.url);
     }
     return urls;
@@ -121,8 +96,9 @@ export class DocsSearch {
 }
 
 function toDocsHit(hit: SearchRecord & {_snippetResult?: {content?: {value: string}}}): DocsHit {
-  const level = ownLevel(hit);
-  const breadcrumb = LEVELS.slice(0, LEVELS.indexOf(level))
+  const level = titleLevel(hit);
+  const headings = (['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const)
+    .slice(0, ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'].indexOf(level))
     .map((crumb) => hit.hierarchy[crumb])
     .filter((crumb): crumb is string => Boolean(crumb));
   const page = pathOf(hit.url_without_anchor);
@@ -130,8 +106,8 @@ function toDocsHit(hit: SearchRecord & {_snippetResult?: {content?: {value: stri
     title: hit.hierarchy[level] ?? page,
     url: hit.url,
     page,
-    breadcrumb,
+    breadcrumb: [...trailSteps(hit), ...headings],
     snippet: unescapeHtml(hit._snippetResult?.content?.value ?? '').replace(/\s+/g, ' ').trim(),
-    kind: kindOfPage(page),
+    kind: filterOf(hit),
   };
 }

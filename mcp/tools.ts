@@ -17,14 +17,16 @@ export const SERVER_NAME = 'tower-docs';
 export const MAX_QUERY = 300;
 export const MAX_TOWERFILE = 64 * 1024;
 export const MAX_COMMAND_LINE = 4096;
-export const MAX_SEARCH_LIMIT = 50;
+/** Pages a search returns at most; each comes with up to three of its sections. */
+export const MAX_SEARCH_LIMIT = 20;
+export const DEFAULT_SEARCH_LIMIT = 5;
 
 export function instructions(library: DocsLibrary): string {
   return [
     `Tower's documentation (${library.siteUrl}): how to install and use the tower CLI (version ${library.cliVersion}), the Tower Python SDK, the Towerfile, the Tower HTTP API v1, concepts, guides and examples.`,
     'This server only reads the published documentation. It never calls Tower itself and cannot see the user\'s apps, runs or secrets; to act on an account, use the Tower CLI (or its own MCP server, `tower mcp-server`).',
     'Which tool when:',
-    '- search_docs: first, to find where something is documented. Narrow it with kind: "guide" (concepts and how-tos), "example", "cli", "sdk", "towerfile" or "api".',
+    '- search_docs: first, to find where something is documented. Narrow it with kind: "guides" (concepts and how-tos), "examples", "cli", "sdk", "towerfile" or "api".',
     '- get_page: to read a whole page as Markdown, with a URL or path from search_docs, llms.txt or a link in another page.',
     '- list_api_operations and get_api_operation: for the HTTP API v1 (method, path, parameters, responses, authentication).',
     '- check_towerfile: after writing or editing a Towerfile, before telling the user it is ready. Fix every problem it reports; each links its reference entry.',
@@ -43,12 +45,13 @@ function refuse(message: string): CallToolResult {
   return {isError: true, content: [text(message)]};
 }
 
-function formatHits(query: string, total: number, hits: DocsHit[]): string {
-  if (hits.length === 0) return `No section of the documentation matches "${query}". Try other words, or fewer of them.`;
-  const lines = [`${hits.length} of ${total} matching sections for "${query}":`];
+function formatHits(query: string, pages: number, hits: DocsHit[]): string {
+  if (hits.length === 0) return `No page of the documentation matches "${query}". Try other words, or fewer of them.`;
+  const shown = new Set(hits.map((hit) => hit.page)).size;
+  const lines = [`${pages} ${pages === 1 ? 'page matches' : 'pages match'} "${query}"; the best sections of the first ${shown}:`];
   hits.forEach((hit, i) => {
     lines.push(`${i + 1}. ${hit.title}: ${hit.url}`);
-    lines.push(`   ${[...hit.breadcrumb, hit.title].join(' > ')} (${hit.kind}; get_page ${hit.page})`);
+    lines.push(`   ${[...hit.breadcrumb, hit.title].join(' > ')} (${hit.kind ?? 'index page'}; get_page ${hit.page})`);
     if (hit.snippet) lines.push(`   ${hit.snippet}`);
   });
   return lines.join('\n');
@@ -60,7 +63,7 @@ const hitShape = z.object({
   page: z.string(),
   breadcrumb: z.array(z.string()),
   snippet: z.string(),
-  kind: z.enum(SEARCH_KINDS),
+  kind: z.enum(SEARCH_KINDS).nullable(),
 });
 
 const operationSummaryShape = z.object({id: z.string(), method: z.string(), path: z.string(), tag: z.string(), summary: z.string(), url: z.string()});
@@ -77,11 +80,11 @@ const VALIDATOR = new AjvJsonSchemaValidator();
 
 const SEARCH_INPUT = z.strictObject({
   query: z.string().trim().min(1, 'query is empty: give the words to search for').max(MAX_QUERY, `query is longer than ${MAX_QUERY} characters: search for a few words`),
-  kind: z.enum(SEARCH_KINDS, `kind must be one of ${SEARCH_KINDS.join(', ')}`).optional().describe('Only sections of this kind of page: guide (concepts and how-tos), example, cli (the CLI reference), sdk (the Python SDK reference), towerfile (the Towerfile reference) or api (HTTP API operations).'),
-  limit: z.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_SEARCH_LIMIT, `limit must be at most ${MAX_SEARCH_LIMIT}`).optional().describe('How many hits to return (default 10).'),
+  kind: z.enum(SEARCH_KINDS, `kind must be one of ${SEARCH_KINDS.join(', ')}`).optional().describe('Only pages of one kind, as the search page filters them: guides (concepts and how-tos), examples, cli (the CLI reference), sdk (the Python SDK reference), towerfile (the Towerfile reference) or api (HTTP API operations).'),
+  limit: z.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_SEARCH_LIMIT, `limit must be at most ${MAX_SEARCH_LIMIT}`).optional().describe(`How many pages to return (default ${DEFAULT_SEARCH_LIMIT}); each comes with up to three of its best sections.`),
 });
 
-const SEARCH_OUTPUT = z.object({query: z.string(), kind: z.enum(SEARCH_KINDS).nullable(), total: z.number(), hits: z.array(hitShape)});
+const SEARCH_OUTPUT = z.object({query: z.string(), kind: z.enum(SEARCH_KINDS).nullable(), pages: z.number(), hits: z.array(hitShape)});
 
 const GET_PAGE_INPUT = z.strictObject({
   url_or_path: z.string().min(1, 'url_or_path is empty: give a page URL or path such as /docs/concepts/apps').max(MAX_PAGE_INPUT, `url_or_path is longer than ${MAX_PAGE_INPUT} characters`),
@@ -117,17 +120,17 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
     {
       title: 'Search the Tower documentation',
       description:
-        'Searches every page of the Tower documentation with the site\'s own search engine and ranking (typos and word prefixes are forgiven). ' +
-        'Returns the best-matching sections with their title, URL, breadcrumb and a text snippet.',
+        'Searches every page of the Tower documentation with the site\'s own search engine and ranking (typos and word prefixes are forgiven), as its search page does. ' +
+        'Returns the best-matching pages, each with up to three of its best sections: title, URL, breadcrumb and a text snippet.',
       inputSchema: SEARCH_INPUT,
       outputSchema: SEARCH_OUTPUT,
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
     async ({query, kind, limit}) => {
-      const result = library.search.search(query, {kind, limit: limit ?? 10});
+      const result = library.search.search(query, {kind, limit: limit ?? DEFAULT_SEARCH_LIMIT});
       return {
-        content: [text(formatHits(query, result.total, result.hits))],
-        structuredContent: {query, kind: kind ?? null, total: result.total, hits: result.hits},
+        content: [text(formatHits(query, result.pages, result.hits))],
+        structuredContent: {query, kind: kind ?? null, pages: result.pages, hits: result.hits},
       };
     },
   );

@@ -73,8 +73,6 @@ export const SEARCH = {
   pagePath: 'search',
   /** The local index, written to the build root and fetched on the first search. */
   indexFile: 'search-index.json',
-  /** The same index split into small files, for the search page's first paint (src/search/split.ts). */
-  splitIndexDir: 'search-index',
   /** Only pages under this path (after the base URL) are indexed. */
   indexedPathPrefix: 'docs/',
   /** Placeholder credentials DocSearch requires in local mode; they are never sent anywhere. */
@@ -87,13 +85,6 @@ export const SEARCH = {
   keyboardShortcuts: {'Ctrl/Cmd+K': true, '/': true},
   /** Facet filters sent with every query (merged with the contextual ones). */
   facetFilters: ['language:en'],
-  /**
-   * What the /search page sends in all, exactly as the theme merges them: the
-   * contextual language and docs tags, then the filters above. Node-side checks of the search page's first
-   * paint (relevance test, bench) rank with these; a browser test checks them
-   * against the page.
-   */
-  searchPageFacetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'], 'language:en'],
   /** Ask AI disclaimer, shown in both modes. */
   askAiDisclaimer: 'Answers are AI-generated and may be wrong. Check the linked sections before you rely on them.',
 } as const;

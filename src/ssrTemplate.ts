@@ -9,15 +9,7 @@
  * start-up. Painting first puts the text on screen at once; hydration follows
  * a frame later. The bundles keep their order (async = false). A hidden tab,
  * which never paints, starts them after a short timeout instead.
- *
- * A page may ask for its bundles to wait: a script of its own sets
- * `window.__towerHydrateAfter` to a promise, and the bundles start once it
- * settles (or after HYDRATE_AFTER_LIMIT_MS whatever happens). The /search page uses this to
- * draw its first results before anything else competes for the connection
- * (plugins/search-index/first-paint.ts).
  */
-/** How long a page's own script may hold its bundles back (window.__towerHydrateAfter). */
-export const HYDRATE_AFTER_LIMIT_MS = 3000;
 
 export const SSR_TEMPLATE = `
 <!DOCTYPE html>
@@ -49,14 +41,8 @@ export const SSR_TEMPLATE = `
       document.head.appendChild(script);
     });
   }
-  function startWhenReady() {
-    var gate = window.__towerHydrateAfter;
-    if (gate && gate.then) gate.then(start, start);
-    else start();
-  }
-  requestAnimationFrame(function () { setTimeout(startWhenReady, 0); });
-  setTimeout(startWhenReady, 1000);
-  setTimeout(start, ${HYDRATE_AFTER_LIMIT_MS});
+  requestAnimationFrame(function () { setTimeout(start, 0); });
+  setTimeout(start, 1000);
 })();</script>
     <%~ it.postBodyTags %>
   </body>

@@ -4,6 +4,7 @@
  * reader sees, without navigation, copy buttons or "Direct link" anchors.
  */
 import {Parser} from 'htmlparser2';
+import type {PageKind} from '../../src/search/kinds';
 import type {ExtractedPage} from '../../src/search/records';
 
 /** Subtrees that are never content. */
@@ -19,9 +20,10 @@ const CELL_TAGS = new Set(['td', 'th']);
 const ROOT_CLASSES = ['theme-doc-markdown', 'generatedIndexPage'];
 /**
  * Code blocks are indexed by their first characters only: commands and
- * signatures come first, and whole listings would double the index size.
+ * signatures come first, and whole listings would double the index size
+ * (the first query downloads the whole index: 150 KB gzip at most).
  */
-export const CODE_BLOCK_CHARS = 240;
+export const CODE_BLOCK_CHARS = 80;
 
 type Section = ExtractedPage['sections'][number];
 
@@ -55,7 +57,7 @@ function rootRank(name: string, classes: string[]): number {
  * Extracts one page. `path` is its route (/docs/concepts/apps). Returns null
  * for a page without a title or content.
  */
-export function extractPage(html: string, path: string): ExtractedPage | null {
+export function extractPage(html: string, path: string, kind: PageKind): ExtractedPage | null {
   // First pass: find which kind of content root this page has.
   let bestRank = Infinity;
   new Parser(
@@ -86,6 +88,9 @@ export function extractPage(html: string, path: string): ExtractedPage | null {
   let heading: {level: number; id: string | null; text: string} | null = null;
   let inPre = 0;
   let preChars = 0;
+  // Two inline elements with nothing between them are set apart by style, not by a space
+  // (an API page's method badge and its path: "POST" and "/apps"); the text keeps them apart.
+  let afterInlineElement = false;
 
   const append = (text: string) => {
     if (heading) heading.text += text;
@@ -119,11 +124,14 @@ export function extractPage(html: string, path: string): ExtractedPage | null {
           if (startsSection) heading = {level, id: attributes.id ?? null, text: ''};
           else if (BLOCK_TAGS.has(name)) append('\n');
           else if (CELL_TAGS.has(name)) append(' ');
+          else if (afterInlineElement && inPre === 0) append(' ');
         }
+        afterInlineElement = false;
       },
       ontext(text) {
         if (crumbDepth >= 0) crumb += text;
         if (inRoot === 0 || skipping > 0) return;
+        afterInlineElement = false;
         if (inPre > 0) {
           const room = CODE_BLOCK_CHARS - preChars;
           if (room <= 0) return;
@@ -167,6 +175,7 @@ export function extractPage(html: string, path: string): ExtractedPage | null {
         if (entry.skip) skipping -= 1;
         if (entry.root) inRoot -= 1;
         if (name === 'pre') inPre -= 1;
+        afterInlineElement = !BLOCK_TAGS.has(name) && !CELL_TAGS.has(name);
       },
     },
     {decodeEntities: true, recognizeSelfClosing: true},
@@ -178,9 +187,12 @@ export function extractPage(html: string, path: string): ExtractedPage | null {
   const cleaned = sections
     .map((section) => ({...section, text: tidy(section.text)}))
     .filter((section) => section.level === 1 || section.heading);
+  // The last breadcrumb is the page itself (by its sidebar label).
+  const trail = crumbs.slice(0, -1);
   return {
     path,
-    lvl0: crumbs.length >= 2 ? crumbs[0] : 'Documentation',
+    trail,
+    kind,
     title,
     language,
     tags: tags.length ? tags : ['default'],

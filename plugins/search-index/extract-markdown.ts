@@ -6,6 +6,7 @@
  * built from the rendered HTML.
  */
 import {createSlugger, parseMarkdownHeadingId} from '@docusaurus/utils';
+import type {PageKind} from '../../src/search/kinds';
 import type {ExtractedPage} from '../../src/search/records';
 
 /** Inline Markdown (and JSX/HTML tags) to the text a reader sees. */
@@ -29,7 +30,7 @@ function stripFrontMatter(source: string): string {
 /** Splits one Markdown document into page sections. */
 export function extractMarkdown(
   source: string,
-  page: {path: string; title: string; lvl0: string; language?: string; tags?: string[]},
+  page: {path: string; title: string; trail: string[]; kind: PageKind; language?: string; tags?: string[]},
 ): ExtractedPage {
   const slugger = createSlugger();
   const sections: ExtractedPage['sections'] = [];
@@ -85,7 +86,8 @@ export function extractMarkdown(
   flush();
   return {
     path: page.path,
-    lvl0: page.lvl0,
+    trail: page.trail,
+    kind: page.kind,
     title: page.title,
     language: page.language ?? 'en',
     tags: page.tags ?? ['default'],

@@ -8,11 +8,15 @@ import {describe, test} from 'node:test';
 import {answerQuestion} from '../../src/search/answer';
 import {createLocalSearchClient, normaliseRequests} from '../../src/search/client';
 import {buildEngine, SearchEngine} from '../../src/search/engine';
+import {kindFacetFilter, kindOfRoute} from '../../src/search/kinds';
+import {editDistance, typosAllowed} from '../../src/search/query';
 import {packRecords, pagesToRecords, unpackIndex, type ExtractedPage} from '../../src/search/records';
 import {escapeHtml, snippet, termsOf, unescapeHtml} from '../../src/search/text';
 import {CODE_BLOCK_CHARS, extractPage} from './extract-html';
 import {extractMarkdown} from './extract-markdown';
-import {condenseApiPage, routeOfFile} from './index';
+import {readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import {condenseApiPage, docSearchWithoutEval, routeOfFile} from './index';
 
 const SITE = 'https://docs.tower.dev';
 
@@ -33,11 +37,12 @@ of work &lt;in&gt; Tower.</p>
 <footer class=footer>Copyright</footer></body></html>`;
 
 describe('HTML extraction', () => {
-  const page = extractPage(DOC_HTML, '/docs/concepts/apps')!;
+  const page = extractPage(DOC_HTML, '/docs/concepts/apps', 'concept')!;
 
-  test('reads the title, category, language and tag', () => {
+  test('reads the title, breadcrumb trail, language and tag', () => {
     assert.equal(page.title, 'Apps');
-    assert.equal(page.lvl0, 'Concepts');
+    assert.deepEqual(page.trail, ['Concepts']);
+    assert.equal(page.kind, 'concept');
     assert.equal(page.language, 'en');
     assert.deepEqual(page.tags, ['docs-default-current']);
   });
@@ -70,6 +75,12 @@ describe('HTML extraction', () => {
     assert.ok(code.length <= CODE_BLOCK_CHARS, `${code.length} chars`);
   });
 
+  test('keeps a space between inline elements set apart only by style (an API method and its path), not inside code', () => {
+    const html = DOC_HTML.replace('<p>Run apps on a cron.</p>', '<p class=api-endpoint><span class=api-method>POST</span><code>/apps/{name}/runs</code></p><pre><code><span>tower</span><span>.</span><span>run_app</span></code></pre>');
+    const text = extractPage(html, '/docs/concepts/apps', 'concept')!.sections[1].text;
+    assert.match(text, /^POST \/apps\/\{name\}\/runs\ntower\.run_app\n/);
+  });
+
   test('maps build files to routes', () => {
     assert.equal(routeOfFile('/b', '/b/docs/concepts/apps/index.html'), '/docs/concepts/apps');
     assert.equal(routeOfFile('/b', '/b/docs/intro.html'), '/docs/intro');
@@ -80,7 +91,8 @@ describe('HTML extraction', () => {
 describe('API pages in the index', () => {
   const page = (path: string): ExtractedPage => ({
     path,
-    lvl0: 'Documentation',
+    trail: ['Reference', 'Tower API'],
+    kind: 'api',
     title: 'T',
     language: 'en',
     tags: ['docs-default-current'],
@@ -93,7 +105,7 @@ describe('API pages in the index', () => {
 
   test('operation pages lose their code samples and long schemas; the overview and other pages stay whole', () => {
     const condensed = condenseApiPage(page('/docs/reference/api/run-app'));
-    assert.deepEqual(condensed.sections.map((s) => [s.anchor, s.text.length]), [[null, 1200], ['responses', 160]]);
+    assert.deepEqual(condensed.sections.map((s) => [s.anchor, s.text.length]), [[null, 900], ['responses', 160]]);
     for (const path of ['/docs/reference/api/tower-api', '/docs/reference/tower-cli', '/docs/reference/api/x/y']) {
       assert.equal(condenseApiPage(page(path)).sections.length, 3, path);
     }
@@ -104,7 +116,7 @@ describe('Markdown extraction (development server)', () => {
   test('gives the same anchors as Docusaurus and strips inline markup', () => {
     const page = extractMarkdown(
       '---\ntitle: Ref\n---\n\n# Ref\n\nIntro with a [link](/docs/x) and `code`.\n\n## `tower apps list`\n\nLists apps.\n\n```bash\n# not a heading\ntower apps list\n```\n\n### `tower.run_app` {#custom}\n\n:::tip[Remember]\nText\n:::\n',
-      {path: '/docs/ref', title: 'Ref', lvl0: 'Reference'},
+      {path: '/docs/ref', title: 'Ref', trail: ['Reference'], kind: 'guide'},
     );
     assert.deepEqual(
       page.sections.map((s) => [s.anchor, s.heading]),
@@ -121,25 +133,33 @@ describe('Markdown extraction (development server)', () => {
 });
 
 function samplePages(): ExtractedPage[] {
-  const doc = (path: string, title: string, lvl0: string, sections: Array<[number, string, string, string[], string]>): ExtractedPage => ({
+  const doc = (path: string, title: string, trail: string[], kind: ExtractedPage['kind'], sections: Array<[number, string, string, string[], string]>): ExtractedPage => ({
     path,
     title,
-    lvl0,
+    trail,
+    kind,
     language: 'en',
     tags: ['docs-default-current'],
     sections: sections.map(([level, anchor, heading, parents, text]) => ({level, anchor: anchor || null, heading, parents, text})),
   });
   return [
-    doc('/docs/concepts/apps', 'Apps', 'Concepts', [
+    doc('/docs/concepts/apps', 'Apps', ['Concepts'], 'concept', [
       [1, '', 'Apps', [], 'An app is your code plus a Towerfile.'],
       [2, 'schedules', 'Schedules', [], 'Run an app every day with a cron expression.'],
     ]),
-    doc('/docs/reference/tower-cli', 'Tower CLI', 'Reference', [
+    doc('/docs/reference/tower-cli', 'Tower CLI', ['Reference'], 'cli', [
       [1, '', 'Tower CLI', [], 'Every command of the tower CLI.'],
       [3, 'tower-schedules-create', 'tower schedules create', ['tower schedules'], 'Creates a schedule. Use <APP> and --cron "<EXPR>".'],
       [3, 'tower-deploy', 'tower deploy', [], 'Uploads the app described by the Towerfile as a new version.'],
     ]),
-    doc('/docs/concepts/runs', 'Runs', 'Concepts', [[1, '', 'Runs', [], 'A run is one execution of an app. Schedules start runs too.']]),
+    doc('/docs/concepts/runs', 'Runs', ['Concepts'], 'concept', [[1, '', 'Runs', [], 'A run is one execution of an app. Schedules start runs too.']]),
+    doc('/docs/reference/api/list-schedules', 'List schedules', ['Reference', 'Tower API', 'Schedules'], 'api', [
+      [1, '', 'List schedules', [], 'GET /schedules\nLists the schedules of an app.'],
+    ]),
+    doc('/docs/reference/api/create-schedule', 'Create a schedule', ['Reference', 'Tower API', 'Schedules'], 'api', [
+      [1, '', 'Create a schedule', [], 'POST /schedules\nCreates a schedule that runs an app.'],
+    ]),
+    doc('/docs/category/concepts', 'Concepts', [], 'category', [[1, '', 'Concepts', [], 'Apps: an app and its schedules. Runs: one execution.']]),
   ];
 }
 
@@ -164,7 +184,8 @@ describe('records and the packed file', () => {
     const page: ExtractedPage = {
       path: '/docs/x',
       title: 'X',
-      lvl0: 'Docs',
+      trail: ['Docs'],
+      kind: 'guide',
       language: 'en',
       tags: [],
       sections: [
@@ -187,10 +208,13 @@ describe('engine', () => {
   const engine = SearchEngine.fromRecords(pagesToRecords(samplePages(), SITE));
   const urls = (query: string) => engine.search({query}).hits.map((hit) => hit.url.replace(SITE, ''));
 
-  test('finds words by prefix and with a typo', () => {
+  test('finds words by prefix and with a typo anywhere in them, a swap of two letters counting as one', () => {
     assert.ok(urls('sched').length > 0);
-    assert.equal(urls('scedule')[0], '/docs/reference/tower-cli#tower-schedules-create');
+    for (const typo of ['scedule', 'shcedule', 'schedlue']) assert.match(urls(typo)[0], /#(tower-)?schedules/, typo);
     assert.ok(urls('deploi').includes('/docs/reference/tower-cli#tower-deploy'));
+    assert.ok(urls('dpeloy').includes('/docs/reference/tower-cli#tower-deploy'), 'a typo in the first letters');
+    // Short words are not corrected: "rnu" is not "run".
+    assert.deepEqual(urls('rnu'), []);
   });
 
   test('ranks a heading match above a body match', () => {
@@ -213,7 +237,7 @@ describe('engine', () => {
   });
 
   test('a section found by its text alone is a content hit; one found by its heading keeps its level', () => {
-    const byText = engine.search({query: 'cron expr'}).hits.find((h) => h.anchor === 'tower-schedules-create')!;
+    const byText = engine.search({query: 'use expr'}).hits.find((h) => h.anchor === 'tower-schedules-create')!;
     assert.equal(byText.type, 'content');
     const byHeading = engine.search({query: 'schedules'}).hits.find((h) => h.anchor === 'schedules')!;
     assert.equal(byHeading.type, 'lvl2');
@@ -258,9 +282,13 @@ describe('engine', () => {
     assert.deepEqual(answerQuestion(engine, 'zebra giraffe').parts, []);
   });
 
-  test('terms: plurals, stop words, compound identifiers', () => {
-    assert.deepEqual(termsOf('How do I list the schedules'), ['list', 'schedule']);
-    assert.deepEqual(termsOf('tower.run_app --environment'), ['tower', 'run', 'app', 'environment']);
+  test('terms: stems, stop words, identifiers kept whole with their parts, "log in" apart from logs', () => {
+    assert.deepEqual(termsOf('How do I list the schedules'), ['list', 'schedul']);
+    assert.deepEqual(termsOf('scheduling scheduled rotate rotated rotation'), ['schedul', 'schedul', 'rotat', 'rotat', 'rotat']);
+    assert.deepEqual(termsOf('tower.run_app --environment'), ['tower.run_app', 'run_app', 'tower', 'run', 'app', '--environment', 'environ']);
+    assert.deepEqual(termsOf('X-API-Key tower[iceberg]'), ['x-api-key', 'x', 'api', 'key', 'tower[iceberg]', 'tower', 'iceberg']);
+    assert.deepEqual(termsOf('Read the logs. Log in first, then log out.'), ['read', 'log', 'login', 'first', 'logout']);
+    assert.deepEqual(termsOf('the logs in the web app'), ['log', 'web', 'app']);
     assert.equal(unescapeHtml(escapeHtml(`<a href="x">'&'</a>`)), `<a href="x">'&'</a>`);
     assert.equal(unescapeHtml('&#60;b&#x3e;'), '<b>');
   });
@@ -270,7 +298,7 @@ describe('local client', () => {
   test('accepts DocSearch 4 requests and the legacy array form with string params', () => {
     assert.deepEqual(normaliseRequests({requests: [{indexName: 'i', query: 'q', hitsPerPage: 5}]})[0], {
       indexName: 'i',
-      request: {query: 'q', page: undefined, hitsPerPage: 5, facetFilters: undefined, attributesToSnippet: undefined, highlightPreTag: undefined, highlightPostTag: undefined, snippetEllipsisText: undefined},
+      request: {query: 'q', page: undefined, hitsPerPage: 5, facetFilters: undefined, attributesToSnippet: undefined, highlightPreTag: undefined, highlightPostTag: undefined, snippetEllipsisText: undefined, distinct: undefined, facets: undefined},
     });
     const legacy = normaliseRequests([{indexName: 'i', params: 'query=tower&page=2&facetFilters=%5B%22language%3Aen%22%5D'}])[0].request;
     assert.equal(legacy.query, 'tower');
@@ -282,5 +310,116 @@ describe('local client', () => {
     const client = createLocalSearchClient('/search-index.json');
     client.addAlgoliaAgent('docusaurus', '3.9.1');
     assert.match(client.transporter.algoliaAgent.value, /docusaurus \(3\.9\.1\)/);
+  });
+});
+
+describe('page kinds', () => {
+  test('come from the route, today\'s pages and pages added later alike', () => {
+    const cases: Array<[string, string]> = [
+      ['/docs/intro', 'guide'],
+      ['/docs/getting-started/quick-start', 'guide'],
+      ['/docs/using-tower/orchestrate', 'guide'],
+      ['/docs/using-tower/webhooks', 'guide'],
+      ['/docs/reference/webhooks', 'guide'],
+      ['/docs/reference/api-keys', 'guide'],
+      ['/docs/reference/retries', 'guide'],
+      ['/docs/reference/mcp-server', 'guide'],
+      ['/docs/concepts/apps', 'concept'],
+      ['/docs/architecture/security', 'concept'],
+      ['/docs/examples/using-dlthub', 'example'],
+      ['/docs/reference/tower-cli', 'cli'],
+      ['/docs/reference/tower-sdk', 'sdk'],
+      ['/docs/reference/towerfile', 'towerfile'],
+      ['/docs/reference/api/tower-api', 'api'],
+      ['/docs/reference/api/run-app', 'api'],
+      ['/docs/category/using-tower', 'category'],
+    ];
+    assert.deepEqual(cases.map(([route]) => [route, kindOfRoute(route)]), cases);
+  });
+
+  test('the search page filters are facet filters on kinds', () => {
+    assert.deepEqual(kindFacetFilter('guides'), ['kind:guide', 'kind:concept']);
+    assert.deepEqual(kindFacetFilter('api'), ['kind:api']);
+    assert.equal(kindFacetFilter('nonsense'), null);
+    assert.equal(kindFacetFilter(null), null);
+  });
+});
+
+describe('typo tolerance', () => {
+  test('edit distance counts a swap of neighbours as one edit and stops past its limit', () => {
+    assert.equal(editDistance('secrtes', 'secrets', 2), 1);
+    assert.equal(editDistance('dpeloy', 'deploy', 2), 1);
+    assert.equal(editDistance('shedule', 'schedule', 2), 1);
+    assert.equal(editDistance('enviroment', 'environment', 2), 1);
+    assert.equal(editDistance('abc', 'xyz', 1), 2);
+    assert.equal(editDistance('kitten', 'sitting', 3), 3);
+  });
+
+  test('the number of typos forgiven grows with the word', () => {
+    assert.deepEqual([3, 4, 5, 8, 9, 12].map(typosAllowed), [0, 0, 1, 1, 2, 2]);
+  });
+});
+
+describe('ranking by page kind and query intent, results by page', () => {
+  const engine = SearchEngine.fromRecords(pagesToRecords(samplePages(), SITE));
+  const pages = (query: string, extra: Partial<Parameters<SearchEngine['search']>[0]> = {}) =>
+    [...new Set(engine.search({query, distinct: 3, ...extra}).hits.map((hit) => hit.url_without_anchor.replace(SITE, '')))];
+
+  test('reads the intent of a query', () => {
+    assert.equal(engine.plan('schedule').intent, 'topic');
+    assert.equal(engine.plan('how do I create a schedule').intent, 'question');
+    assert.equal(engine.plan('run_app').intent, 'identifier');
+    assert.equal(engine.plan('--cron').intent, 'identifier');
+    assert.equal(engine.plan('tower schedules create').intent, 'command');
+    assert.equal(engine.plan('list schedules').intent, 'operation');
+    assert.equal(engine.plan('GET /schedules').intent, 'operation');
+    assert.equal(engine.plan('list-schedules').intent, 'operation');
+  });
+
+  test('a topic finds concepts before API operations; an operation\'s name or endpoint finds the operation', () => {
+    assert.equal(pages('schedules')[0], '/docs/concepts/apps');
+    assert.equal(pages('list schedules')[0], '/docs/reference/api/list-schedules');
+    assert.equal(pages('POST /schedules')[0], '/docs/reference/api/create-schedule');
+    assert.equal(pages('GET /schedules')[0], '/docs/reference/api/list-schedules');
+  });
+
+  test('category pages come after every other page', () => {
+    const found = pages('app schedules');
+    assert.ok(found.includes('/docs/category/concepts'), found.join(' '));
+    assert.equal(found.at(-1), '/docs/category/concepts');
+  });
+
+  test('distinct results are pages with their best sections next to each other, and count pages', () => {
+    const response = engine.search({query: 'schedule', distinct: 2, hitsPerPage: 2});
+    const urls = response.hits.map((hit) => hit.url_without_anchor);
+    assert.equal(new Set(urls).size, 2, 'two pages on a results page');
+    assert.deepEqual(urls, [...urls].sort((a, b) => urls.indexOf(a) - urls.indexOf(b)), 'a page\'s sections together');
+    const all = engine.search({query: 'schedule', distinct: 2, hitsPerPage: 100});
+    assert.equal(response.nbHits, new Set(all.hits.map((hit) => hit.url_without_anchor)).size);
+    assert.equal(response.nbPages, Math.ceil(response.nbHits / 2));
+  });
+
+  test('counts pages by kind before the kind filter, and filters by kind', () => {
+    const response = engine.search({query: 'schedule', distinct: 3, facets: ['kind'], facetFilters: [['kind:api']]});
+    assert.ok(response.hits.every((hit) => hit.kind === 'api'));
+    assert.equal(response.facets?.kind.api, 2);
+    assert.ok((response.facets?.kind.concept ?? 0) >= 1, JSON.stringify(response.facets));
+  });
+
+  test('when no section has every word, sections with most of them are found, ranked lower', () => {
+    const found = engine.rank('schedule cron zebra');
+    assert.ok(found.length > 0);
+    assert.ok(found.every((entry) => entry.score > 0));
+    assert.deepEqual(engine.rank('zebra giraffe'), []);
+  });
+});
+
+describe('DocSearch within the CSP', () => {
+  test('the build rule finds Zod\'s eval probe exactly once in the DocSearch modal it bundles', () => {
+    const file = createRequire(import.meta.url).resolve('@docsearch/react/modal');
+    assert.match(file, docSearchWithoutEval.test);
+    const source = readFileSync(file, 'utf8');
+    assert.equal(source.split(docSearchWithoutEval.options.search).length - 1, 1);
+    assert.ok(docSearchWithoutEval.options.strict, 'a DocSearch that no longer has it fails the build');
   });
 });

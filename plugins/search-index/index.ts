@@ -1,12 +1,13 @@
 /**
- * Local search index for the DocSearch modal and the /search page.
+ * The site's search, at build time. In local mode (the default) it builds
+ * the index for the DocSearch modal and the /search page; in both modes it
+ * keeps DocSearch's bundle within the Content-Security-Policy (see
+ * docSearchWithoutEval).
  *
  * - Production (`docusaurus build`): after the build, reads every rendered docs
  *   page (build/docs/**.html, API operation pages included), splits it into
  *   sections and writes DocSearch-shaped records, packed, to
  *   build/<SEARCH.indexFile>. The browser fetches it on the first search.
- *   The same index, split into small files, lets the /search page draw its
- *   first results before the site's JavaScript has loaded (first-paint.ts).
  * - Development (`docusaurus start`): pages are rendered in the browser only,
  *   so the plugin builds the same records from the Markdown sources whenever
  *   content loads (and reloads on edits), writes them under .docusaurus/ and
@@ -16,11 +17,11 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {API_REFERENCE, SEARCH, SITE} from '../../src/constants';
+import {kindOfRoute} from '../../src/search/kinds';
 import {packRecords, pagesToRecords, type ExtractedPage, type PackedIndex} from '../../src/search/records';
 import {listFiles} from '../../scripts/files';
 import {extractPage} from './extract-html';
 import {extractMarkdown} from './extract-markdown';
-import {addFirstPaint} from './first-paint';
 
 /** Every .html file under `dir`, except hashed assets, in a stable order. */
 export function htmlFiles(dir: string): string[] {
@@ -47,8 +48,14 @@ function isApiOperationPage(route: string): boolean {
  * pages) and the code samples would more than double the index and crowd
  * the guides out of the results.
  */
-const API_SECTION_CHARS: Record<string, number> = {'': 1200, parameters: 600, 'request-body': 400};
+const API_SECTION_CHARS: Record<string, number> = {'': 900, parameters: 400, 'request-body': 300};
 const API_OTHER_SECTION_CHARS = 160;
+/**
+ * Lines every operation page repeats word for word (how to authenticate, the
+ * base URL): they tell no operation from another, and 85 copies of them cost
+ * the first query's download. The API overview page keeps them.
+ */
+const API_REPEATED_LINE = /^(Authentication|Base URL): /;
 
 export function condenseApiPage(page: ExtractedPage): ExtractedPage {
   if (!isApiOperationPage(page.path)) return page;
@@ -56,7 +63,11 @@ export function condenseApiPage(page: ExtractedPage): ExtractedPage {
     .filter((section) => section.anchor !== 'code-samples')
     .map((section) => {
       const limit = API_SECTION_CHARS[section.anchor ?? ''] ?? API_OTHER_SECTION_CHARS;
-      return section.text.length > limit ? {...section, text: section.text.slice(0, limit)} : section;
+      const text = section.text
+        .split('\n')
+        .filter((line) => !API_REPEATED_LINE.test(line))
+        .join('\n');
+      return {...section, text: text.length > limit ? text.slice(0, limit) : text};
     });
   return {...page, sections};
 }
@@ -74,7 +85,7 @@ export function extractBuiltPages(outDir: string, options: BuildOptions = {}): E
     if (!route.startsWith(docsPrefix)) continue;
     // Only real routes: a stray file that no route serves would be a dead result.
     if (known && !known.has(route) && !known.has(`${route}/`)) continue;
-    const page = extractPage(readFileSync(file, 'utf8'), route);
+    const page = extractPage(readFileSync(file, 'utf8'), route, kindOfRoute(route, docsPrefix));
     if (page) pages.push(condenseApiPage(page));
   }
   return pages;
@@ -106,20 +117,24 @@ function categoriesOf(sidebars: Record<string, unknown[]>): Map<string, string> 
 }
 
 /** Development: pages from the docs plugin's loaded content and the Markdown sources. */
-export function extractSourcePages(siteDir: string, content: DocsContent): ExtractedPage[] {
+export function extractSourcePages(siteDir: string, content: DocsContent, baseUrl: string = SITE.baseUrl): ExtractedPage[] {
+  const docsPrefix = `${baseUrl}${SEARCH.indexedPathPrefix}`;
   const pages: ExtractedPage[] = [];
   for (const version of content.loadedVersions) {
     const categories = categoriesOf(version.sidebars);
     for (const doc of version.docs) {
       if (doc.draft) continue;
       const file = path.join(siteDir, doc.source.replace(/^@site\//, ''));
-      const lvl0 = categories.get(doc.id) ?? 'Documentation';
-      pages.push(extractMarkdown(readFileSync(file, 'utf8'), {path: doc.permalink, title: doc.title, lvl0, tags: ['docs-default-current']}));
+      const category = categories.get(doc.id);
+      const source = readFileSync(file, 'utf8');
+      const kind = kindOfRoute(doc.permalink, docsPrefix);
+      pages.push(extractMarkdown(source, {path: doc.permalink, title: doc.title, trail: category ? [category] : [], kind, tags: ['docs-default-current']}));
     }
     for (const index of version.categoryGeneratedIndices ?? []) {
       pages.push({
         path: index.permalink,
-        lvl0: 'Documentation',
+        trail: [],
+        kind: kindOfRoute(index.permalink, docsPrefix),
         title: index.title,
         language: 'en',
         tags: ['docs-default-current'],
@@ -130,41 +145,59 @@ export function extractSourcePages(siteDir: string, content: DocsContent): Extra
   return pages;
 }
 
-export default function searchIndexPlugin(context: LoadContext): Plugin {
+/**
+ * DocSearch 4.7 bundles Zod, which checks once whether it may compile
+ * validators with `new Function("")`. The site's CSP forbids that, so the
+ * check fails, as intended, but the browser reports a CSP violation every
+ * time the modal opens (and would send a report once reporting is on). Zod
+ * is bundled inside DocSearch's file, so it cannot be configured
+ * (`z.config({jitless: true})`) or aliased; this rule gives the check its
+ * answer, "no", without asking, which is what jitless mode does. The build
+ * fails (strict) if an upgrade of DocSearch changes the code it looks for.
+ */
+export const docSearchWithoutEval = {
+  test: /[\\/]@docsearch[\\/]react[\\/]dist[\\/]esm[\\/](DocSearchModal|index)\.js$/,
+  loader: 'string-replace-loader',
+  options: {search: 'try{return new Function(""),!0}catch(e){return!1}', replace: 'return!1', strict: true},
+};
+
+export type SearchPluginOptions = {mode?: 'local' | 'algolia'};
+
+export default function searchIndexPlugin(context: LoadContext, options: SearchPluginOptions = {}): Plugin {
   const devDir = path.join(context.generatedFilesDir, 'search-index');
   const isDev = process.env.NODE_ENV === 'development';
+  const local = (options.mode ?? 'local') === 'local';
   const site = context.siteConfig.url;
-  if (isDev) mkdirSync(devDir, {recursive: true});
+  if (isDev && local) mkdirSync(devDir, {recursive: true});
 
   return {
     name: 'search-index',
 
     async allContentLoaded({allContent}) {
-      if (!isDev) return;
+      if (!isDev || !local) return;
       const docs = allContent['docusaurus-plugin-content-docs']?.default as DocsContent | undefined;
       if (!docs) return;
-      const index = buildPackedIndex(extractSourcePages(context.siteDir, docs), site);
+      const index = buildPackedIndex(extractSourcePages(context.siteDir, docs, context.baseUrl), site);
       writeFileSync(path.join(devDir, SEARCH.indexFile), JSON.stringify(index));
     },
 
     configureWebpack(_config, isServer) {
-      if (!isDev || isServer) return {};
+      const rules = {module: {rules: [docSearchWithoutEval]}};
+      if (!isDev || isServer || !local) return rules;
       // Served by webpack-dev-server next to the static/ folder, at the URL
       // the production build uses.
       return {
+        ...rules,
         devServer: {static: [{directory: devDir, publicPath: context.baseUrl, watch: false}]},
       } as Record<string, unknown>;
     },
 
     async postBuild({outDir, routesPaths}) {
+      if (!local) return;
       const pages = extractBuiltPages(outDir, {baseUrl: context.baseUrl, routes: routesPaths});
       const index = buildPackedIndex(pages, site);
       writeFileSync(path.join(outDir, SEARCH.indexFile), JSON.stringify(index));
-      const firstPaint = await addFirstPaint(outDir, index);
-      console.log(
-        `[search-index] ${pages.length} pages, ${index.sections.length} sections -> ${SEARCH.indexFile}; ` +
-          `${firstPaint.files} files in ${SEARCH.splitIndexDir}/ and a ${(firstPaint.inlineBytes / 1024).toFixed(1)} KiB inline first-paint script for /${SEARCH.pagePath}`,
-      );
+      console.log(`[search-index] ${pages.length} pages, ${index.sections.length} sections -> ${SEARCH.indexFile}`);
     },
   };
 }

@@ -3,6 +3,13 @@
  * Algolia's lite client (`search`, `addAlgoliaAgent`, `transporter`), answered
  * by the local engine. The engine code and the index are fetched on the first
  * query only, from the site's own origin.
+ *
+ * When the index cannot be loaded (missing, a server error, cut short, not
+ * JSON), a search answers with no results instead of failing: DocSearch does
+ * not catch a failed search (the page would get an unhandled rejection and a
+ * modal that looks like "no results"). The client says so through
+ * `unavailable()`, the UI tells the reader, and `retry()` tries again; the
+ * details go to the console.
  */
 import type {SearchEngine, SearchRequest, SearchResponse} from './engine';
 import type {PackedIndex} from './records';
@@ -12,9 +19,19 @@ export type LocalSearchClient = {
   search: (requests: unknown) => Promise<{results: Array<SearchResponse & {index: string}>}>;
   addAlgoliaAgent: (segment: string, version?: string) => void;
   transporter: {algoliaAgent: {value: string; add: (options: {segment: string; version?: string}) => unknown}};
-  /** Loads (once) and returns the engine; used by the Ask AI panel. */
+  /** Loads (once) and returns the engine; used by the Ask AI panel. Rejects when the index cannot be loaded. */
   engine: () => Promise<SearchEngine>;
+  /** Whether the last attempt to load the index failed. */
+  unavailable: () => boolean;
+  /** Calls `listener` when that changes; returns an unsubscribe function. */
+  subscribe: (listener: () => void) => () => void;
+  /** Loads the index again after a failure; resolves to whether it worked. */
+  retry: () => Promise<boolean>;
 };
+
+function emptyResponse(request: SearchRequest): SearchResponse {
+  return {hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: request.hitsPerPage ?? 20, query: request.query, params: '', processingTimeMS: 0, exhaustiveNbHits: true};
+}
 
 const engines = new Map<string, Promise<SearchEngine>>();
 
@@ -69,6 +86,8 @@ export function normaliseRequests(input: unknown): Array<{indexName: string; req
         highlightPreTag: params.highlightPreTag as string | undefined,
         highlightPostTag: params.highlightPostTag as string | undefined,
         snippetEllipsisText: params.snippetEllipsisText as string | undefined,
+        distinct: params.distinct as SearchRequest['distinct'],
+        facets: params.facets as string[] | undefined,
       },
     };
   });
@@ -86,16 +105,41 @@ export function createLocalSearchClient(indexUrl: string): LocalSearchClient {
       return agent;
     },
   };
+  let failed = false;
+  const listeners = new Set<() => void>();
+  const setFailed = (value: boolean) => {
+    if (failed === value) return;
+    failed = value;
+    for (const listener of listeners) listener();
+  };
+  const engine = () =>
+    loadEngine(indexUrl).then(
+      (loaded) => {
+        setFailed(false);
+        return loaded;
+      },
+      (error: unknown) => {
+        console.error(`Search is unavailable: the search index ${indexUrl} could not be loaded.`, error);
+        setFailed(true);
+        throw error;
+      },
+    );
   return {
     async search(input) {
       const requests = normaliseRequests(input);
-      const engine = await loadEngine(indexUrl);
-      return {results: requests.map(({indexName, request}) => ({...engine.search(request), index: indexName}))};
+      const loaded = await engine().catch(() => null);
+      return {results: requests.map(({indexName, request}) => ({...(loaded ? loaded.search(request) : emptyResponse(request)), index: indexName}))};
     },
     addAlgoliaAgent(segment, version) {
       agent.add({segment, version});
     },
     transporter: {algoliaAgent: agent},
-    engine: () => loadEngine(indexUrl),
+    engine,
+    unavailable: () => failed,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    retry: () => engine().then(() => true, () => false),
   };
 }

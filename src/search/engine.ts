@@ -3,10 +3,19 @@
  * DocSearch-style requests with DocSearch-shaped hits. The browser (modal,
  * /search page, Ask AI panel), the relevance tests and the benchmark all run
  * queries through this one class.
+ *
+ * MiniSearch scores sections (BM25 over heading, parent headings and text);
+ * the engine decides which terms to look up (src/search/query.ts: typos,
+ * word beginnings, synonyms, identifiers), which sections count as matches
+ * (all of the query's words, or, when no section has them all, most of
+ * them), how much a page's kind counts for the query's intent, and, when
+ * asked (Algolia's `distinct`), groups sections by page.
  */
-import MiniSearch, {type AsPlainObject, type Options, type SearchResult} from 'minisearch';
+import MiniSearch, {type SearchResult} from 'minisearch';
+import type {PageKind} from './kinds';
+import {planQuery, Vocabulary, type Intent, type IntentHints, type QueryPlan} from './query';
 import {HIERARCHY_LEVELS, type HierarchyLevel, type PackedIndex, type SearchRecord, unpackIndex} from './records';
-import {highlight, leadingLetters, normaliseTerm, snippet, splitWords, termsOf, type HighlightTags} from './text';
+import {highlight, snippet, termsOf, type HighlightTags} from './text';
 
 export type FacetFilters = Array<string | string[]>;
 
@@ -19,6 +28,13 @@ export type SearchRequest = {
   highlightPreTag?: string;
   highlightPostTag?: string;
   snippetEllipsisText?: string;
+  /**
+   * Algolia's distinct: with a number N (or true for 1), results are pages,
+   * each with its best N sections; hitsPerPage and nbHits count pages.
+   */
+  distinct?: number | boolean;
+  /** Facets to count (only `kind`): how many results of each value, before any filter on that facet. */
+  facets?: string[];
 };
 
 type Highlighted = {value: string; matchLevel: 'full' | 'partial' | 'none'; matchedWords: string[]};
@@ -47,10 +63,14 @@ export type SearchResponse = {
   params: string;
   processingTimeMS: number;
   exhaustiveNbHits: true;
+  facets?: Record<string, Record<string, number>>;
 };
 
-/** A ranked section: `terms` are the index terms it matched, `match` the fields each matched in. */
-export type Ranked = {record: SearchRecord; score: number; terms: string[]; match: Record<string, string[]>};
+/**
+ * A ranked section: `terms` are the index terms it matched, `match` the fields
+ * each matched in, `share` the part of the query's required words it has (1: all).
+ */
+export type Ranked = {record: SearchRecord; score: number; terms: string[]; match: Record<string, string[]>; share: number};
 
 type IndexedDoc = {id: number; title: string; path: string; content: string};
 
@@ -59,6 +79,41 @@ export const FIELD_BOOST = {title: 5, path: 1.6, content: 1};
 
 /** Document boost by the level of the heading that opens the section. */
 export const LEVEL_BOOST: Record<string, number> = {lvl1: 1.8, lvl2: 1.25, lvl3: 1.05};
+
+/**
+ * How much a section counts by its page's kind, for each intent. A topic word
+ * or a question is answered by guides and concepts; API operation pages, 85
+ * near-identical pages that each repeat their resource's name, come first only
+ * when the query names an operation. Category pages only list other pages.
+ */
+export const KIND_PRIOR: Record<Intent, Record<PageKind, number>> = {
+  topic: {guide: 1.3, concept: 1.3, example: 0.9, cli: 1, sdk: 1, towerfile: 1, api: 0.45, category: 0.25},
+  question: {guide: 1.4, concept: 1.4, example: 1, cli: 0.85, sdk: 0.85, towerfile: 0.85, api: 0.4, category: 0.2},
+  identifier: {guide: 0.8, concept: 0.8, example: 0.7, cli: 1.4, sdk: 1.4, towerfile: 1.4, api: 1.1, category: 0.2},
+  command: {guide: 0.9, concept: 0.9, example: 0.8, cli: 1.8, sdk: 1, towerfile: 1, api: 0.5, category: 0.2},
+  operation: {guide: 0.7, concept: 0.7, example: 0.6, cli: 0.8, sdk: 0.8, towerfile: 0.8, api: 2.5, category: 0.2},
+};
+
+/** A page's score is its best section's, plus this share of its second best. */
+const SECOND_SECTION_SHARE = 0.15;
+
+/** Fewer pages than this match every word: sections one word short are shown too, after them. */
+const FEW_PAGES = 3;
+
+const ENDPOINT = /^\s*(get|post|put|patch|delete)\s+(\/\S*)\s*$/i;
+
+/**
+ * A query that is a method and a path ("GET /apps") names one operation: the
+ * section that starts with exactly that endpoint (an API page's first line)
+ * wins over pages whose paths merely begin the same way.
+ */
+export function endpointBoost(query: string, record: SearchRecord): number {
+  const endpoint = ENDPOINT.exec(query);
+  if (!endpoint) return 1;
+  const wanted = `${endpoint[1]} ${endpoint[2]}`.toLowerCase();
+  const firstLine = (record.content ?? '').split('\n', 1)[0].trim().toLowerCase();
+  return firstLine === wanted ? 3 : 1;
+}
 
 const DEFAULT_TAGS: HighlightTags = {pre: '<mark>', post: '</mark>'};
 
@@ -87,6 +142,7 @@ function facetValues(record: SearchRecord, facet: string): string[] {
   if (facet === 'language') return [record.language];
   if (facet === 'docusaurus_tag') return record.docusaurus_tag;
   if (facet === 'type') return [record.type];
+  if (facet === 'kind') return record.kind ? [record.kind] : [];
   return [];
 }
 
@@ -120,27 +176,6 @@ export function phraseBoost(phrase: string, raw: string, record: SearchRecord): 
   return 1;
 }
 
-type FuzzyMatches = Map<string, unknown>;
-type TermMap = {fuzzyGet: (term: string, maxDistance: number) => FuzzyMatches};
-
-/**
- * Typo matches keep the query word's first two characters (see
- * leadingLetters). MiniSearch has no option for this, so the engine narrows
- * the typo lookup of MiniSearch's term map; the unit tests fail if that map
- * ever changes shape.
- */
-function keepLeadingLettersOnTypos(index: MiniSearch<IndexedDoc>): void {
-  const terms = (index as unknown as {_index?: Partial<TermMap>})._index;
-  if (typeof terms?.fuzzyGet !== 'function') throw new Error('MiniSearch no longer has the term map the engine narrows (_index.fuzzyGet).');
-  const fuzzyGet = terms.fuzzyGet.bind(terms);
-  terms.fuzzyGet = (term, maxDistance) => {
-    const matches = fuzzyGet(term, maxDistance);
-    const leading = leadingLetters(term);
-    for (const match of matches.keys()) if (leadingLetters(match) !== leading) matches.delete(match);
-    return matches;
-  };
-}
-
 /** The part of phraseBoost that reads the section's own heading only. */
 export function headingPhraseBoost(phrase: string, record: SearchRecord): number {
   const heading = termsOf(ownHeading(record)).join(' ');
@@ -149,50 +184,52 @@ export function headingPhraseBoost(phrase: string, record: SearchRecord): number
   return 1;
 }
 
+/** The URL of the page a record belongs to. */
+const pageOf = (record: SearchRecord) => record.url_without_anchor;
+
+/** Sections grouped by page, best page first; each page's sections best first. */
+export type PageResult = {url: string; score: number; sections: Ranked[]};
+
+export function groupByPage(ranked: Ranked[]): PageResult[] {
+  const pages = new Map<string, PageResult>();
+  for (const entry of ranked) {
+    const url = pageOf(entry.record);
+    const page = pages.get(url);
+    if (page) page.sections.push(entry);
+    else pages.set(url, {url, score: 0, sections: [entry]});
+  }
+  for (const page of pages.values()) page.score = page.sections[0].score + SECOND_SECTION_SHARE * (page.sections[1]?.score ?? 0);
+  const isCategory = (page: PageResult) => Number(page.sections[0].record.kind === 'category');
+  return [...pages.values()].sort((a, b) => isCategory(a) - isCategory(b) || b.score - a.score);
+}
+
 export class SearchEngine {
   readonly records: SearchRecord[];
   private readonly index: MiniSearch<IndexedDoc>;
+  private readonly terms = new Set<string>();
+  private lookup: {vocabulary: Vocabulary; hints: IntentHints} | null = null;
 
-  /**
-   * An engine over `records`: with an empty index that `fromRecords` and
-   * `build` fill, or with `index`, an index built ahead of time (a part of it
-   * on the search page's first paint, see `fromSplit`).
-   */
-  private constructor(records: SearchRecord[], index?: AsPlainObject) {
+  private constructor(records: SearchRecord[]) {
     this.records = records;
-    const options: Options<IndexedDoc> = {
+    this.index = new MiniSearch<IndexedDoc>({
       fields: ['title', 'path', 'content'],
       storeFields: [],
-      tokenize: splitWords,
-      processTerm: normaliseTerm,
+      // Index terms come from src/search/text.ts, ready to store; the vocabulary keeps them for typo and prefix lookups.
+      tokenize: (text) => {
+        const terms = termsOf(text);
+        for (const term of terms) this.terms.add(term);
+        return terms;
+      },
+      processTerm: (term) => term,
       searchOptions: {
         boost: FIELD_BOOST,
-        // "sched" finds schedule; short fragments would match too much.
-        prefix: (term) => term.length >= 3,
-        // One typo from five letters on ("scedule"), two from nine.
-        fuzzy: (term) => (term.length >= 9 ? 2 : term.length >= 5 ? 1 : false),
-        weights: {fuzzy: 0.4, prefix: 0.5},
+        // The engine looks up exact index terms (see planQuery): nothing to split or normalise.
+        tokenize: (term) => [term],
+        processTerm: (term) => term,
         // A page's own top section (its title and introduction) outranks deep sections.
         boostDocument: (id) => LEVEL_BOOST[this.records[id as number]?.type] ?? 1,
       },
-    };
-    this.index = index ? MiniSearch.loadJS<IndexedDoc>(index, options) : new MiniSearch<IndexedDoc>(options);
-    keepLeadingLettersOnTypos(this.index);
-  }
-
-  /**
-   * An engine over part of a prebuilt index: every record (content may be
-   * missing) and the index entries of some terms. Scores are the full
-   * index's for every term it holds, because a term's score needs only its
-   * own entries and the document statistics, which are always whole.
-   */
-  static fromSplit(records: SearchRecord[], index: AsPlainObject): SearchEngine {
-    return new SearchEngine(records, index);
-  }
-
-  /** The index as MiniSearch serialises it (the build splits it for the search page). */
-  serialise(): AsPlainObject {
-    return this.index.toJSON();
+    });
   }
 
   /** An engine over `records` with an empty index; `indexRecord` fills it (see buildEngine). */
@@ -204,6 +241,7 @@ export class SearchEngine {
   indexRecord(id: number): void {
     const record = this.records[id];
     this.index.add({id, title: ownHeading(record), path: pathOf(record), content: record.content ?? ''});
+    this.lookup = null;
   }
 
   /** Builds the whole index at once (Node: tests, benchmarks). */
@@ -217,31 +255,86 @@ export class SearchEngine {
     return SearchEngine.fromRecords(unpackIndex(packed));
   }
 
+  /** The vocabulary and the facts the query's intent depends on, built on the first query. */
+  private lookups(): {vocabulary: Vocabulary; hints: IntentHints} {
+    if (this.lookup) return this.lookup;
+    const hints: IntentHints = {operationNames: [], operationIds: new Set()};
+    for (const record of this.records) {
+      if (record.kind !== 'api' || record.type !== 'lvl1') continue;
+      const id = record.url_without_anchor.split('/').pop() ?? '';
+      hints.operationNames.push(termsOf(record.hierarchy.lvl1 ?? ''), termsOf(id.replace(/-/g, ' ')));
+      hints.operationIds.add(id);
+    }
+    this.lookup = {vocabulary: new Vocabulary(this.terms), hints};
+    return this.lookup;
+  }
+
+  /** What the engine looks up for a query (exposed for tests and Ask AI). */
+  plan(query: string): QueryPlan {
+    const {vocabulary, hints} = this.lookups();
+    return planQuery(query, vocabulary, hints);
+  }
+
   /**
-   * Ranks sections for a query: every word must match (with prefixes and
-   * typos allowed); if that finds nothing, any word may match.
+   * Ranks sections for a query. A section matches when it has every required
+   * word of the query (as itself, a word it begins, a typo of it or a synonym);
+   * when none has them all, sections with most of them match, ranked lower the
+   * fewer they have.
    */
-  rank(query: string, facetFilters?: SearchRequest['facetFilters']): Ranked[] {
-    if (termsOf(query).length === 0) return [];
+  rank(query: string, facetFilters?: SearchRequest['facetFilters'], {minShare}: {minShare?: number} = {}): Ranked[] {
+    const plan = this.plan(query);
+    const weights = new Map<string, number>();
+    for (const word of plan.words) {
+      for (const {term, weight} of word.expansions) weights.set(term, Math.max(weight, weights.get(term) ?? 0));
+    }
+    if (weights.size === 0) return [];
     const groups = parseFacetFilters(facetFilters);
     const filter = groups.length ? (result: SearchResult) => matchesFacets(this.records[result.id], groups) : undefined;
-    let results = this.index.search(query, {combineWith: 'AND', filter});
-    if (results.length === 0) results = this.index.search(query, {combineWith: 'OR', filter});
+    const results = this.index.search({combineWith: 'OR', queries: [...weights.keys()]}, {filter, boostTerm: (term) => weights.get(term) ?? 1});
+
+    const required = plan.words.filter((word) => word.required && word.expansions.length > 0);
+    const missing = plan.words.filter((word) => word.required && word.expansions.length === 0).length;
+    const wanted = required.length + missing;
+    const coverage = (result: SearchResult) => {
+      const found = new Set(result.terms);
+      return required.filter((word) => word.expansions.some((expansion) => found.has(expansion.term))).length;
+    };
+    const covered = results.map(coverage);
+    const best = Math.max(0, ...covered);
+    let enough: number;
+    if (minShare !== undefined) {
+      // The caller decides how much of the query is enough (Ask AI: most of a question's words).
+      enough = Math.max(1, Math.ceil(wanted * minShare));
+    } else if (best === wanted) {
+      // Every word; and when that leaves only a page or two, the sections one word short as well.
+      const fullPages = new Set(results.filter((_, i) => covered[i] === wanted).map((result) => pageOf(this.records[result.id])));
+      enough = fullPages.size < FEW_PAGES && wanted >= 2 ? wanted - 1 : wanted;
+    } else {
+      // No section has them all: most of them (for long queries, one short of the most any section has).
+      enough = Math.max(1, best - (wanted >= 4 ? 1 : 0));
+    }
     const phrase = termsOf(query).join(' ');
     const raw = query.toLowerCase().trim().replace(/\s+/g, ' ');
-    return results
-      .map((result) => {
-        const record = this.records[result.id];
-        return {record, score: result.score * phraseBoost(phrase, raw, record), terms: result.terms, match: result.match};
-      })
-      .sort((a, b) => b.score - a.score);
+    const ranked: Ranked[] = [];
+    results.forEach((result, i) => {
+      if (wanted > 0 && covered[i] < enough) return;
+      const record = this.records[result.id];
+      const share = wanted > 0 ? covered[i] / wanted : 1;
+      const kind = record.kind ? KIND_PRIOR[plan.intent][record.kind] : 1;
+      const score = result.score * share * share * kind * phraseBoost(phrase, raw, record) * endpointBoost(query, record);
+      ranked.push({record, score, terms: result.terms, match: result.match, share});
+    });
+    // Category pages list other pages' descriptions: they come after every page with content of its own.
+    return ranked.sort((a, b) => Number(a.record.kind === 'category') - Number(b.record.kind === 'category') || b.score - a.score);
   }
 
   /** Answers one DocSearch/Algolia search request. */
   search(request: SearchRequest): SearchResponse {
     const started = Date.now();
-    const hitsPerPage = Math.max(1, Math.min(request.hitsPerPage ?? 20, 1000));
+    const hitsPerPage = Math.max(0, Math.min(request.hitsPerPage ?? 20, 1000));
     const page = Math.max(0, request.page ?? 0);
+    const sectionsPerPage = request.distinct === true ? 1 : typeof request.distinct === 'number' && request.distinct > 0 ? request.distinct : 0;
+    const kindGroups = request.facets?.includes('kind') ? withoutFacet(request.facetFilters, 'kind') : null;
     const ranked = this.rank(request.query ?? '', request.facetFilters);
     const tags: HighlightTags = {
       pre: request.highlightPreTag ?? DEFAULT_TAGS.pre,
@@ -249,22 +342,45 @@ export class SearchEngine {
     };
     const contentWords = snippetSize(request.attributesToSnippet);
     const ellipsis = request.snippetEllipsisText ?? '…';
-    const hits = ranked
-      .slice(page * hitsPerPage, (page + 1) * hitsPerPage)
-      .map((entry) => toHit(entry, tags, contentWords, ellipsis));
-    return {
+    const toHits = (entries: Ranked[]) => entries.map((entry) => toHit(entry, tags, contentWords, ellipsis));
+    let hits: LocalHit[];
+    let total: number;
+    if (sectionsPerPage) {
+      const pages = groupByPage(ranked);
+      total = pages.length;
+      hits = pages.slice(page * hitsPerPage, (page + 1) * hitsPerPage).flatMap((result) => toHits(result.sections.slice(0, sectionsPerPage)));
+    } else {
+      total = ranked.length;
+      hits = toHits(ranked.slice(page * hitsPerPage, (page + 1) * hitsPerPage));
+    }
+    const response: SearchResponse = {
       hits,
-      nbHits: ranked.length,
+      nbHits: total,
       page,
-      nbPages: Math.ceil(ranked.length / hitsPerPage),
+      nbPages: hitsPerPage ? Math.ceil(total / hitsPerPage) : 0,
       hitsPerPage,
       query: request.query ?? '',
       params: '',
       processingTimeMS: Date.now() - started,
       exhaustiveNbHits: true,
     };
+    if (kindGroups) {
+      // Counted without the kind filter, so a filter shows how many results choosing it would give.
+      const unfiltered = kindGroups === request.facetFilters ? ranked : this.rank(request.query ?? '', kindGroups);
+      const units = sectionsPerPage ? groupByPage(unfiltered).map((result) => result.sections[0]) : unfiltered;
+      const counts: Record<string, number> = {};
+      for (const {record} of units) if (record.kind) counts[record.kind] = (counts[record.kind] ?? 0) + 1;
+      response.facets = {kind: counts};
+    }
+    return response;
   }
+}
 
+/** The facet filters without any group that filters on `facet`. */
+function withoutFacet(filters: SearchRequest['facetFilters'], facet: string): SearchRequest['facetFilters'] {
+  const groups = parseFacetFilters(filters);
+  const kept = groups.filter((group) => !group.some((filter) => filter.replace(/^-/, '').split(':')[0] === facet));
+  return kept.length === groups.length ? filters : kept;
 }
 
 function snippetSize(attributes: string[] | undefined): number {
@@ -287,11 +403,11 @@ function toHit(entry: Ranked, tags: HighlightTags, contentWords: number, ellipsi
     snippetHierarchy[level] = {value: html, matchLevel};
   }
   const content = record.content ?? '';
-  const contentHighlight = highlight(content, matched, tags);
+  // The text is highlighted within its snippet only: whole sections can be long, and nothing shows more.
   const contentSnippet = snippet(content, matched, tags, contentWords, ellipsis);
   // A hit found only in body text is shown as a content hit with its snippet.
   const inTitle = Object.values(match).some((fields) => fields.includes('title'));
-  const type = !inTitle && content && contentSnippet.matched ? 'content' : record.type;
+  const type = !inTitle && content && contentSnippet.words.length ? 'content' : record.type;
   return {
     ...record,
     type,
@@ -299,15 +415,15 @@ function toHit(entry: Ranked, tags: HighlightTags, contentWords: number, ellipsi
       hierarchy,
       hierarchy_camel: [hierarchy],
       content: {
-        value: contentHighlight.value,
-        matchLevel: contentHighlight.words.length ? 'partial' : 'none',
-        matchedWords: contentHighlight.words,
+        value: contentSnippet.value,
+        matchLevel: contentSnippet.words.length ? 'partial' : 'none',
+        matchedWords: contentSnippet.words,
       },
     },
     _snippetResult: {
       hierarchy: snippetHierarchy,
       hierarchy_camel: [snippetHierarchy],
-      content: {value: contentSnippet.value, matchLevel: contentSnippet.matched ? 'partial' : 'none'},
+      content: {value: contentSnippet.value, matchLevel: contentSnippet.words.length ? 'partial' : 'none'},
     },
   };
 }
@@ -324,8 +440,7 @@ const yieldToBrowser: Yield = () => {
  * Builds the index in slices of about `sliceMs`, giving the browser a turn
  * between slices. Indexing a thousand sections at once is a few hundred
  * milliseconds on a slow phone; in slices, taps and paints are never kept
- * waiting for more than one slice. (A function, not a method: the search
- * page's first paint carries the engine class in its HTML and never needs this.)
+ * waiting for more than one slice.
  */
 export async function buildEngine(packed: PackedIndex, {sliceMs = 8, yieldTurn = yieldToBrowser}: {sliceMs?: number; yieldTurn?: Yield} = {}): Promise<SearchEngine> {
   const engine = SearchEngine.empty(unpackIndex(packed));

@@ -1,6 +1,6 @@
 /**
- * Types for the two untyped modules the search UI imports (@types/react-dom
- * is not installed; DocSearch's style entry is CSS only).
+ * Types for the untyped modules the search imports (@types/react-dom is not
+ * installed; DocSearch's style entry is CSS only; the stemmer ships none).
  */
 declare module 'react-dom' {
   import type {ReactNode, ReactPortal} from 'react';
@@ -8,3 +8,8 @@ declare module 'react-dom' {
 }
 
 declare module '@docsearch/react/style';
+
+declare module 'wink-porter2-stemmer' {
+  /** The Porter2 (English Snowball) stem of one lower-case word. */
+  export default function stem(word: string): string;
+}

@@ -7,7 +7,13 @@
  * packed: page-level facts are stored once per page and each section refers
  * to its page by position, which keeps the file small enough to download on
  * the first query. `unpackIndex` restores the DocSearch shape in the browser.
+ *
+ * Two fields go beyond DocSearch's shape: `kind`, what the page is for
+ * (src/search/kinds.ts), and lvl0 holds the page's whole breadcrumb trail
+ * ("Reference › Tower API › Schedules"), not only its first step.
  */
+import type {PageKind} from './kinds';
+
 
 export const HIERARCHY_LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 export type HierarchyLevel = (typeof HIERARCHY_LEVELS)[number];
@@ -28,14 +34,20 @@ export type SearchRecord = {
   content: string | null;
   language: string;
   docusaurus_tag: string[];
+  /** What the page is for; absent in records that come from Algolia. */
+  kind?: PageKind;
 };
+
+/** Joins breadcrumb steps the way results show them. */
+export const TRAIL_SEPARATOR = ' › ';
 
 /** A page and its sections as the extractors produce them. */
 export type ExtractedPage = {
   /** Path on the site, e.g. /docs/concepts/apps */
   path: string;
-  /** Category (first breadcrumb) or a generic label. */
-  lvl0: string;
+  /** The breadcrumbs between the home page and the page itself, e.g. ['Reference', 'Tower API', 'Schedules']. */
+  trail: string[];
+  kind: PageKind;
   title: string;
   language: string;
   tags: string[];
@@ -50,15 +62,15 @@ export type ExtractedPage = {
   }>;
 };
 
-export const INDEX_FORMAT_VERSION = 2;
+export const INDEX_FORMAT_VERSION = 3;
 
 /** The JSON written to disk and fetched by the browser. */
 export type PackedIndex = {
   v: typeof INDEX_FORMAT_VERSION;
   /** Site origin, e.g. https://docs.tower.dev */
   site: string;
-  /** [path, lvl0, lvl1, language, tags] */
-  pages: Array<[string, string, string, string, string[]]>;
+  /** [path, breadcrumb trail, title (lvl1), language, tags, kind] */
+  pages: Array<[string, string[], string, string, string[], PageKind]>;
   /**
    * [page position, anchor, level 1..6, own heading ('' at the page top),
    * content, headings lvl2..lvlN only where they cannot be derived], in
@@ -75,13 +87,22 @@ function joinUrl(site: string, path: string): string {
   return site.replace(/\/$/, '') + (path.startsWith('/') ? path : `/${path}`);
 }
 
+/** A page's lvl0: its trail, or a generic label for a page at the top. */
+function trailLabel(trail: string[]): string {
+  return trail.length ? trail.join(TRAIL_SEPARATOR) : 'Documentation';
+}
+
+function trailOf(lvl0: string | null): string[] {
+  return lvl0 && lvl0 !== 'Documentation' ? lvl0.split(TRAIL_SEPARATOR) : [];
+}
+
 /** Turns extracted pages into DocSearch-shaped records. */
 export function pagesToRecords(pages: ExtractedPage[], site: string): SearchRecord[] {
   const records: SearchRecord[] = [];
   pages.forEach((page) => {
     const base = joinUrl(site, page.path);
     page.sections.forEach((section) => {
-      const hierarchy: Hierarchy = {lvl0: page.lvl0, lvl1: page.title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
+      const hierarchy: Hierarchy = {lvl0: trailLabel(page.trail), lvl1: page.title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
       const headings = section.level > 1 ? [...section.parents, section.heading] : [];
       headings.slice(0, 5).forEach((heading, i) => {
         hierarchy[HIERARCHY_LEVELS[i + 2]] = heading;
@@ -97,6 +118,7 @@ export function pagesToRecords(pages: ExtractedPage[], site: string): SearchReco
         content: section.text || null,
         language: page.language,
         docusaurus_tag: page.tags,
+        kind: page.kind,
       });
     });
   });
@@ -118,7 +140,7 @@ export function packRecords(records: SearchRecord[], site: string): PackedIndex 
     if (position === undefined) {
       position = pages.length;
       pagePosition.set(path, position);
-      pages.push([path, record.hierarchy.lvl0 ?? '', record.hierarchy.lvl1 ?? '', record.language, record.docusaurus_tag]);
+      pages.push([path, trailOf(record.hierarchy.lvl0), record.hierarchy.lvl1 ?? '', record.language, record.docusaurus_tag, record.kind ?? 'guide']);
     }
     const level = HIERARCHY_LEVELS.indexOf(record.type as HierarchyLevel);
     const headings = headingsOf(record.hierarchy);
@@ -191,15 +213,15 @@ export function unpackIndex(packed: PackedIndex): SearchRecord[] {
   if (packed.v !== INDEX_FORMAT_VERSION) {
     throw new Error(`Search index format ${String(packed.v)} is not supported (expected ${INDEX_FORMAT_VERSION}).`);
   }
-  const trail = new HeadingTrail();
+  const headingTrail = new HeadingTrail();
   return packed.sections.map(([position, packedAnchor, level, ownHeading, content, stored], i) => {
-    const derived = trail.next(position, level, ownHeading);
-    const slug = trail.slug(level, ownHeading);
+    const derived = headingTrail.next(position, level, ownHeading);
+    const slug = headingTrail.slug(level, ownHeading);
     const anchor = packedAnchor === NO_ANCHOR ? '' : packedAnchor || slug;
     const headings = stored ?? derived;
-    const [path, lvl0, lvl1, language, tags] = packed.pages[position];
+    const [path, trail, lvl1, language, tags, kind] = packed.pages[position];
     const base = joinUrl(packed.site, path);
-    const hierarchy: Hierarchy = {lvl0, lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
+    const hierarchy: Hierarchy = {lvl0: trailLabel(trail), lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
     headings.forEach((heading, h) => {
       hierarchy[HIERARCHY_LEVELS[h + 2]] = heading;
     });
@@ -213,6 +235,7 @@ export function unpackIndex(packed: PackedIndex): SearchRecord[] {
       content: content || null,
       language,
       docusaurus_tag: tags,
+      kind,
     };
   });
 }

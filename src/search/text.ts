@@ -1,99 +1,185 @@
 /**
  * Text handling shared by the index builder, the search engine and its tests:
- * splitting text into words, normalising words into index terms, HTML
- * escaping, highlighting and snippets.
+ * splitting text into words, turning words into index terms, HTML escaping,
+ * highlighting and snippets.
+ *
+ * A word is either plain ("schedules") or an identifier ("tower.run_app",
+ * "--environment", "X-API-Key", "tower[iceberg]"). A plain word becomes its
+ * stem (English Porter2: schedules, scheduling and scheduled all become
+ * "schedul"), so the index and the query meet whatever the form. An
+ * identifier is kept whole, lower-cased and unstemmed, and also yields its
+ * parts as plain words: `run_app` finds the function by name, and "run app"
+ * still finds the sections that mention it.
  */
+import stem from 'wink-porter2-stemmer';
+import {escapeHtml} from './html';
+
+export {escapeHtml, unescapeHtml} from './html';
 
 /**
- * The parts of a word: runs of letters and digits. A compound such as
- * tower.run_app or list-runs is indexed as its parts (tower, run, app).
+ * A word: letters and digits, joined into an identifier by `.`, `_`, `-` or
+ * `'` and optionally followed by a bracketed part (`tower[iceberg]`); a flag
+ * starts with one or two hyphens (`--environment`, `-e`).
  */
-const WORD_PART = /[\p{L}\p{N}]+/gu;
-
-/** A whole word, compounds included: letters and digits joined by `.`, `_`, `-` or `'`; highlights mark whole words. */
-const WORD = /[\p{L}\p{N}]+(?:[._\-'][\p{L}\p{N}]+)*/gu;
-const PART_SEPARATOR = /[._\-']+/;
+const WORD = /(?:(?<![\p{L}\p{N}])--?(?=[\p{L}\p{N}]))?[\p{L}\p{N}]+(?:[._\-'][\p{L}\p{N}]+)*(?:\[[\p{L}\p{N}._\-]+\])?/gu;
+const PART = /[\p{L}\p{N}]+/gu;
 
 /** Words too common to help find a section; dropped from queries and the index. */
 const STOP_WORDS = new Set(
   (
     'a an the and or of to in on for with is are was be been by it its this that these those as at from ' +
     'how do does did i my me can could should would what when where which who why you your we our us ' +
-    'into about if then so there their they them will shall am'
+    'into about if then so there their they them will shall am between'
   ).split(' '),
 );
 
-/** Splits text into the parts of its words, in reading order. */
-export function splitWords(text: string): string[] {
-  // One match per part: about twice as fast as matching whole compounds and splitting them,
-  // which matters for the browser's index build.
-  return text.match(WORD_PART) ?? [];
+/**
+ * Two words that are one thing: "log in" is not about logs, "time zone" is
+ * "timezone". Keyed by the first word as written (so "the logs in the web app"
+ * stays two words), then the second; the value is the term they become.
+ */
+const JOINED: Record<string, Record<string, string>> = {
+  log: {in: 'login', into: 'login', out: 'logout'},
+  logged: {in: 'login', into: 'login', out: 'logout'},
+  logging: {in: 'login', into: 'login', out: 'logout'},
+  sign: {in: 'login', out: 'logout'},
+  signed: {in: 'login', out: 'logout'},
+  time: {zone: 'timezon', zones: 'timezon'},
+  allow: {list: 'allowlist', lists: 'allowlist'},
+};
+
+/** A word of a text with what the index makes of it. */
+export type Word = {
+  /** As written. */
+  text: string;
+  /** Where it starts in the text. */
+  start: number;
+  /** The identifier itself, lower-cased ("tower.run_app"), or null for a plain word. */
+  identifier: string | null;
+  /** The stems of its plain parts, stop words dropped ("tower", "run", "app"). */
+  stems: string[];
+};
+
+function isIdentifier(word: string): boolean {
+  return word.startsWith('-') || /[._\-[]/.test(word);
 }
 
-/**
- * Lowercases a word and reduces simple English plurals (schedules -> schedule,
- * queries -> query, installing -> install), so the index and the query meet on the same form.
- * Returns null for stop words.
- */
-export function normaliseTerm(word: string): string | null {
-  const term = word.toLowerCase();
-  if (STOP_WORDS.has(term)) return null;
-  if (term.length > 4 && term.endsWith('ies')) return `${term.slice(0, -3)}y`;
-  // installing, installed, installation -> install (prefix search covers the rest).
-  if (term.length > 7 && term.endsWith('ation')) return term.slice(0, -5);
-  if (term.length > 6 && term.endsWith('ing')) return term.slice(0, -3);
-  if (term.length > 3 && term.endsWith('s') && !/(ss|us|is|os)$/.test(term) && !/\d/.test(term)) {
-    return term.slice(0, -1);
+const stems = new Map<string, string | null>();
+
+/** The stem of one plain word, or null for a stop word. */
+export function stemOf(part: string): string | null {
+  const lower = part.toLowerCase();
+  let found = stems.get(lower);
+  if (found === undefined) {
+    // Numbers, versions and codes stay as they are.
+    found = STOP_WORDS.has(lower) ? null : /\d/.test(lower) ? lower : stem(lower);
+    // Stemming is the costly part of indexing and highlighting; a docs site has a few thousand distinct words.
+    stems.set(lower, found);
   }
-  return term;
+  return found;
+}
+
+/** The words of a text, in order, with "log in" and the like joined (lazily: a snippet needs only the first few). */
+export function* eachWord(text: string): Generator<Word> {
+  let pending: Word | null = null;
+  for (const match of text.matchAll(WORD)) {
+    const raw = match[0];
+    const start = match.index ?? 0;
+    const lower = raw.toLowerCase();
+    // "log in": the second word merges into the first when nothing but a space separates them.
+    if (pending && !pending.identifier && /^\s+$/.test(text.slice(pending.start + pending.text.length, start))) {
+      const joined = JOINED[pending.text.toLowerCase()]?.[lower];
+      if (joined) {
+        yield {...pending, text: text.slice(pending.start, start + raw.length), stems: [joined]};
+        pending = null;
+        continue;
+      }
+    }
+    if (pending) yield pending;
+    const stems: string[] = [];
+    // "app's", "don't": the letters after an apostrophe are not a word of their own.
+    for (const part of raw.replace(/'\p{L}{1,2}$/u, '').match(PART) ?? []) {
+      const term = stemOf(part);
+      if (term) stems.push(term);
+    }
+    pending = {text: raw, start, identifier: isIdentifier(raw) ? lower : null, stems};
+  }
+  if (pending) yield pending;
+}
+
+export function wordsOf(text: string): Word[] {
+  return [...eachWord(text)];
 }
 
 /**
- * A term's first two characters. Typos are never corrected there: "scedule"
- * finds schedule, but "tower" does not find power. That keeps short words
- * from matching unrelated ones, and it lets the split index (split.ts) file
- * each term by these characters and still answer exactly as the whole index.
+ * The whole forms an identifier is found by: itself and, for a dotted name,
+ * what follows each dot ("tower.run_app" also as "run_app").
  */
-export function leadingLetters(term: string): string {
-  return Array.from(term).slice(0, 2).join('');
+export function identifierForms(identifier: string): string[] {
+  const forms = [identifier];
+  let dot = identifier.indexOf('.');
+  while (dot > 0 && dot < identifier.length - 1) {
+    const rest = identifier.slice(dot + 1);
+    if (isIdentifier(rest)) forms.push(rest);
+    dot = identifier.indexOf('.', dot + 1);
+  }
+  return forms;
 }
 
-/** The index terms of a text, in order. */
+/**
+ * The index terms of a text: every stem, and every identifier whole. The same
+ * terms as the words of `eachWord` give, in one pass without building them:
+ * this runs over every word of the docs when the browser builds the index.
+ */
 export function termsOf(text: string): string[] {
   const terms: string[] = [];
-  for (const word of splitWords(text)) {
-    const term = normaliseTerm(word);
-    if (term) terms.push(term);
+  // The previous word when it was one plain word whose stem ends `terms`, for "log in".
+  let joinable: {lower: string; end: number} | null = null;
+  WORD.lastIndex = 0;
+  for (let match = WORD.exec(text); match; match = WORD.exec(text)) {
+    const raw = match[0];
+    const lower = raw.toLowerCase();
+    if (joinable && /^\s+$/.test(text.slice(joinable.end, match.index))) {
+      const joined = JOINED[joinable.lower]?.[lower];
+      if (joined) {
+        terms[terms.length - 1] = joined;
+        joinable = null;
+        continue;
+      }
+    }
+    joinable = null;
+    if (isIdentifier(raw)) {
+      terms.push(...identifierForms(lower));
+      for (const part of raw.match(PART) ?? []) {
+        const term = stemOf(part);
+        if (term) terms.push(term);
+      }
+      continue;
+    }
+    const plain = raw.includes("'") ? raw.replace(/'\p{L}{1,2}$/u, '') : raw;
+    const parts = plain.match(PART) ?? [];
+    let pushed = 0;
+    for (const part of parts) {
+      const term = stemOf(part);
+      if (term) {
+        terms.push(term);
+        pushed += 1;
+      }
+    }
+    if (pushed === 1 && parts.length === 1 && JOINED[lower]) joinable = {lower, end: match.index + raw.length};
   }
   return terms;
 }
 
-const ESCAPES: Record<string, string> = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
-
-const UNESCAPES: Record<string, string> = {'&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'"};
-
-/** Decodes the entities an escaped highlight value can hold (named ones above and numeric ones). */
-export function unescapeHtml(text: string): string {
-  return text.replace(/&(?:amp|lt|gt|quot|#\d+|#x[0-9a-f]+);/gi, (entity) => {
-    if (UNESCAPES[entity]) return UNESCAPES[entity];
-    const code = entity[2] === 'x' || entity[2] === 'X' ? parseInt(entity.slice(3, -1), 16) : parseInt(entity.slice(2, -1), 10);
-    return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-  });
-}
-
 export type HighlightTags = {pre: string; post: string};
 
-/** Does this word of the text match one of the matched index terms? */
-function wordMatches(word: string, matched: Set<string>): boolean {
-  for (const part of word.split(PART_SEPARATOR)) {
-    const term = normaliseTerm(part);
-    if (term && matched.has(term)) return true;
-  }
-  return false;
+/** How far into a text a snippet looks for a match before it settles for the text's start. */
+const SNIPPET_SEARCH_WORDS = 400;
+
+/** Does this word match one of the matched index terms? */
+function wordMatches(word: Word, matched: Set<string>): boolean {
+  if (word.identifier && identifierForms(word.identifier).some((form) => matched.has(form))) return true;
+  return word.stems.some((term) => matched.has(term));
 }
 
 /**
@@ -104,12 +190,11 @@ export function highlight(text: string, matched: Set<string>, tags: HighlightTag
   let out = '';
   let last = 0;
   const words: string[] = [];
-  for (const match of text.matchAll(WORD)) {
-    const start = match.index ?? 0;
-    if (!wordMatches(match[0], matched)) continue;
-    out += escapeHtml(text.slice(last, start)) + tags.pre + escapeHtml(match[0]) + tags.post;
-    last = start + match[0].length;
-    words.push(match[0]);
+  for (const word of wordsOf(text)) {
+    if (!wordMatches(word, matched)) continue;
+    out += escapeHtml(text.slice(last, word.start)) + tags.pre + escapeHtml(word.text) + tags.post;
+    last = word.start + word.text.length;
+    words.push(word.text);
   }
   out += escapeHtml(text.slice(last));
   return {value: out, words};
@@ -117,7 +202,8 @@ export function highlight(text: string, matched: Set<string>, tags: HighlightTag
 
 /**
  * A window of about `size` words of `text` around its first matching word,
- * escaped and highlighted, with `ellipsis` where the text was cut.
+ * escaped and highlighted, with `ellipsis` where the text was cut, and the
+ * matched words in it.
  */
 export function snippet(
   text: string,
@@ -125,21 +211,26 @@ export function snippet(
   tags: HighlightTags,
   size = 20,
   ellipsis = '…',
-): {value: string; matched: boolean} {
-  const spans = [...text.matchAll(WORD)].map((m) => ({start: m.index ?? 0, end: (m.index ?? 0) + m[0].length, word: m[0]}));
-  if (spans.length <= size) {
-    const {value, words} = highlight(text, matched, tags);
-    return {value, matched: words.length > 0};
+): {value: string; words: string[]} {
+  const seen: Word[] = [];
+  let first = -1;
+  let more = false;
+  for (const word of eachWord(text)) {
+    // Enough for the window, or (no match early on) for a window at the start.
+    if ((first >= 0 && seen.length >= first - Math.floor(size / 3) + size) || (first < 0 && seen.length >= SNIPPET_SEARCH_WORDS)) {
+      more = true;
+      break;
+    }
+    if (first < 0 && wordMatches(word, matched)) first = seen.length;
+    seen.push(word);
   }
-  let first = spans.findIndex((span) => wordMatches(span.word, matched));
-  const found = first >= 0;
-  if (!found) first = 0;
-  const from = Math.max(0, Math.min(first - Math.floor(size / 3), spans.length - size));
-  const to = Math.min(spans.length, from + size);
-  const start = from === 0 ? 0 : spans[from].start;
-  const end = to === spans.length ? text.length : spans[to - 1].end;
-  const {value} = highlight(text.slice(start, end), matched, tags);
-  return {value: (from > 0 ? ellipsis : '') + value + (to < spans.length ? ellipsis : ''), matched: found};
+  const from = Math.max(0, Math.min(Math.max(first, 0) - Math.floor(size / 3), seen.length - size));
+  const to = Math.min(seen.length, from + size);
+  const cut = more || to < seen.length;
+  const start = from === 0 ? 0 : seen[from].start;
+  const end = cut ? seen[to - 1].start + seen[to - 1].text.length : text.length;
+  const {value, words} = highlight(text.slice(start, end), matched, tags);
+  return {value: (from > 0 ? ellipsis : '') + value + (cut ? ellipsis : ''), words};
 }
 
 /** Splits prose into sentences (used by the local Ask AI answers). */

@@ -10,6 +10,7 @@ import {useAlgoliaContextualFacetFilters, mergeFacetFilters} from '@docusaurus/t
 import type {ThemeConfigAlgolia} from '@docusaurus/theme-search-algolia';
 import {SEARCH} from '@site/src/constants';
 import {createLocalSearchClient, type LocalSearchClient} from './client';
+import type {FacetFilters} from './engine';
 
 export type SearchMode = 'local' | 'algolia';
 
@@ -17,8 +18,6 @@ export type AlgoliaConfig = ThemeConfigAlgolia & {
   keyboardShortcuts?: {'Ctrl/Cmd+K'?: boolean; '/'?: boolean};
   insights?: boolean;
 };
-
-type FacetFilters = Array<string | string[]>;
 
 const localClients = new Map<string, LocalSearchClient>();
 

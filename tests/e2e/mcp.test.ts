@@ -71,31 +71,34 @@ for (const [transport, connect] of TRANSPORTS) {
       assert.match(instructions, /never calls Tower/);
     });
 
-    test('search_docs: the site ranking, with title, URL, breadcrumb and snippet; kind narrows it', async () => {
-      const result = await call('search_docs', {query: 'tower schedules create', limit: 5});
+    test('search_docs: the site ranking, pages with their best sections, with title, URL, breadcrumb and snippet; kind narrows it', async () => {
+      const result = await call('search_docs', {query: 'tower schedules create', limit: 2});
       assert.ok(!result.isError, textOf(result));
-      const {hits, total} = result.structuredContent as {total: number; hits: Array<{title: string; url: string; page: string; breadcrumb: string[]; snippet: string; kind: string}>};
-      assert.ok(total >= hits.length && hits.length === 5);
+      const {hits, pages} = result.structuredContent as {pages: number; hits: Array<{title: string; url: string; page: string; breadcrumb: string[]; snippet: string; kind: string}>};
+      assert.ok(pages >= 2);
+      assert.equal(new Set(hits.map((hit) => hit.page)).size, 2, 'two pages');
+      assert.ok(hits.length >= 2 && hits.length <= 6, 'up to three sections a page');
       assert.deepEqual(
-        {title: hits[0].title, url: hits[0].url, breadcrumb: hits[0].breadcrumb},
-        {title: 'tower schedules create', url: `${SITE.url}/docs/reference/tower-cli#tower-schedules-create`, breadcrumb: ['Reference', 'Tower CLI', 'tower schedules']},
+        {title: hits[0].title, url: hits[0].url, kind: hits[0].kind},
+        {title: 'tower schedules create', url: `${SITE.url}/docs/reference/tower-cli#tower-schedules-create`, kind: 'cli'},
       );
-      assert.ok(hits.every((hit) => hit.snippet.length > 0 && !/[<>]mark/.test(hit.snippet)));
-      assert.match(textOf(result), /^5 of \d+ matching sections for "tower schedules create":\n1\. tower schedules create: https:\/\/docs\.tower\.dev\/docs\/reference\/tower-cli#tower-schedules-create/);
+      assert.deepEqual(hits[0].breadcrumb.slice(-2), ['Tower CLI', 'tower schedules']);
+      assert.ok(hits.every((hit) => hit.snippet.length > 0 && !/[<>]mark|\u0001/.test(hit.snippet)));
+      assert.match(textOf(result), /^\d+ pages match "tower schedules create"; the best sections of the first 2:\n1\. tower schedules create: https:\/\/docs\.tower\.dev\/docs\/reference\/tower-cli#tower-schedules-create/);
       const api = (await call('search_docs', {query: 'create secret', kind: 'api', limit: 3})).structuredContent as {hits: Array<{kind: string; page: string}>};
-      assert.equal(api.hits.length, 3);
+      assert.equal(new Set(api.hits.map((hit) => hit.page)).size, 3);
       assert.ok(api.hits.every((hit) => hit.kind === 'api'));
       assert.equal(api.hits[0].page, '/docs/reference/api/create-secret');
       const none = await call('search_docs', {query: 'zzqqxxyy'});
-      assert.match(textOf(none), /^No section of the documentation matches "zzqqxxyy"/);
+      assert.match(textOf(none), /^No page of the documentation matches "zzqqxxyy"/);
     });
 
     test('search_docs: bad and hostile input', async () => {
       await refused('search_docs', {query: ''}, /query is empty/);
       await refused('search_docs', {query: '   '}, /query is empty/);
       await refused('search_docs', {query: 'x'.repeat(100_000)}, /query is longer than 300 characters/);
-      await refused('search_docs', {query: 'apps', kind: 'reference'}, /kind must be one of guide, example, cli, sdk, towerfile, api/);
-      await refused('search_docs', {query: 'apps', limit: 500}, /limit must be at most 50/);
+      await refused('search_docs', {query: 'apps', kind: 'reference'}, /kind must be one of guides, examples, cli, sdk, towerfile, api/);
+      await refused('search_docs', {query: 'apps', limit: 500}, /limit must be at most 20/);
       await refused('search_docs', {query: 'apps', limit: 2.5}, /limit must be a whole number/);
       await refused('search_docs', {query: 'apps', page: 2}, /Unrecognized key.*page/i);
       await refused('search_docs', {query: 42}, /query/);

@@ -91,8 +91,20 @@ function algoliaHit(url: string, lvl0: string, lvl1: string, lvl2: string | null
   };
 }
 
+/** A crawled record whose text carries markup, raw in every value DocSearch renders (review D11). */
+function hostileHit(pre: string, post: string) {
+  const markup = '<img src=x onerror="window.__pwned=1"><b>bold</b>';
+  const hit = algoliaHit('https://docs.tower.dev/docs/concepts/runs#logs', 'Concepts', `Runs ${markup}`, `Logs ${markup}`, `Run logs ${markup}`, pre, post);
+  for (const level of ['lvl1', 'lvl2'] as const) {
+    hit._highlightResult.hierarchy[level].value = `${pre}Runs${post} ${markup}`;
+  }
+  hit._snippetResult.content.value = `${pre}Run${post} logs ${markup}`;
+  hit._highlightResult.content.value = hit._snippetResult.content.value;
+  return hit;
+}
+
 /** Answers Algolia's search endpoint and records what the site sent. */
-async function answerSearch(watched: Watched, sent: SentQuery[]): Promise<void> {
+async function answerSearch(watched: Watched, sent: SentQuery[], hostile = false): Promise<void> {
   await watched.context.route(`https://${APP_ID}-dsn.algolia.net/**`, async (route: Route) => {
     const request = route.request();
     if (request.method() === 'OPTIONS') return route.fulfill({status: 204, headers: cors()});
@@ -102,6 +114,7 @@ async function answerSearch(watched: Watched, sent: SentQuery[]): Promise<void> 
       const pre = String(params.highlightPreTag ?? '<mark>');
       const post = String(params.highlightPostTag ?? '</mark>');
       const hits = [
+        ...(hostile ? [hostileHit(pre, post)] : []),
         algoliaHit('https://docs.tower.dev/docs/concepts/apps#why-apps-matter', 'Concepts', 'Apps', 'Why apps matter', 'Everything else in Tower hangs off an app.', pre, post),
         algoliaHit('https://docs.tower.dev/docs/reference/tower-cli#tower-apps-list', 'Reference', 'Tower CLI', 'tower apps list', 'Lists the apps of the current team <b>bold</b>.', pre, post),
         algoliaHit('https://tower.dev/blog/apps-on-tower', 'Blog', 'Apps on Tower', null, 'A blog post about apps.', pre, post),
@@ -159,6 +172,20 @@ describe('search on Algolia DocSearch', () => {
     assert.ok(!watched.offOrigin.some((url) => /insights|jsdelivr/.test(url)), 'insights are off');
     assert.match(await page.locator('.DocSearch-HitsFooter a').innerText(), /^See all 42 results$/);
     assert.equal(await page.locator('.DocSearch-Dropdown b').count(), 0, 'markup in results is text');
+    await watched.context.close();
+  });
+
+  test('markup in index data is shown as text, never as elements (hierarchy and content alike)', async () => {
+    const watched = await openContext(browser, base);
+    const {page} = watched;
+    await answerSearch(watched, [], true);
+    await goto(page, `${base}/docs/intro`);
+    await openModalWithQuery(page, 'runs');
+    const dropdown = page.locator('.DocSearch-Dropdown');
+    assert.equal(await dropdown.locator('img, b').count(), 0);
+    assert.match(await dropdown.innerText(), /<img src=x onerror="window.__pwned=1"><b>bold<\/b>/, 'the markup is there, as text');
+    assert.ok((await dropdown.locator('mark').count()) > 0, 'highlights are kept');
+    assert.equal(await page.evaluate(() => (window as unknown as {__pwned?: number}).__pwned), undefined);
     await watched.context.close();
   });
 
@@ -253,14 +280,20 @@ describe('search on Algolia DocSearch', () => {
     await goto(page, `${base}/${SEARCH.pagePath}?q=apps`);
     const results = page.locator('main article');
     await results.first().waitFor();
+    // One article per page, the page's sections under its title.
     assert.equal(await results.count(), 3);
-    assert.equal(await results.first().locator('h2').innerText(), 'Why apps matter');
-    assert.match(await results.first().locator('.breadcrumbs').innerText(), /Concepts[\s\S]*Apps/);
+    assert.equal(await results.first().locator('h2').innerText(), 'Apps');
+    assert.equal(await results.first().locator('li a').first().innerText(), 'Why apps matter');
+    assert.match(await results.first().locator('.breadcrumbs').innerText(), /Concepts/);
     assert.match(await results.nth(1).locator('p').innerText(), /<b>bold<\/b>/, 'markup shows as text');
     assert.ok(sent.some((entry) => entry.body.requests[0].query === 'apps' && entry.body.requests[0].indexName === INDEX));
+    // No kind filters: Algolia's records do not know page kinds.
+    assert.equal(await page.getByRole('group', {name: 'Show only'}).count(), 0);
     await page.getByRole('button', {name: 'Show more results'}).click();
-    await page.waitForFunction(() => document.querySelectorAll('main article').length === 6);
+    await page.waitForTimeout(500);
     assert.equal(sent[sent.length - 1].body.requests[0].page, 1);
+    // The second page of results names the same pages: still one article each.
+    assert.equal(await results.count(), 3);
     await watched.context.close();
   });
 });

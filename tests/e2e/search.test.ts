@@ -166,7 +166,7 @@ describe('search modal (local index)', () => {
     await open(page);
     await page.keyboard.press('Control+k');
     await typeQuery(page, 'how do I pass parameters to a run');
-    await page.locator('.DocSearch-Hit-AskAIButton').first().click();
+    await page.locator('.tower-askai-button').click();
     const panel = page.getByRole('dialog', {name: 'Ask AI'});
     await panel.locator('.tower-askai__part').first().waitFor();
     assert.match(await panel.innerText(), /AI-generated and may be wrong/);
@@ -181,6 +181,60 @@ describe('search modal (local index)', () => {
     await page.keyboard.press('Control+k');
     await modal(page).waitFor();
     assert.equal(await panel.count(), 0);
+    await finish(watched);
+  });
+
+  test('Enter opens the highlighted first result, not Ask AI', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await open(page);
+    await page.keyboard.press('Control+k');
+    await typeQuery(page, 'create a schedule');
+    const first = hits(page).first();
+    const url = (await first.getAttribute('data-url'))!;
+    assert.equal(await page.locator('.DocSearch-Hit[aria-selected="true"] [data-url]').getAttribute('data-url'), url, 'the first result is the highlighted one');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((target) => target.pathname + target.hash === url);
+    assert.equal(await page.getByRole('dialog', {name: 'Ask AI'}).count(), 0);
+    await finish(watched);
+  });
+
+  test('the modal lists pages in the order of the search page, each once with its sections under it', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await open(page);
+    await page.keyboard.press('Control+k');
+    await typeQuery(page, 'secrets');
+    const modalUrls = await hits(page).evaluateAll((results) => results.map((r) => r.getAttribute('data-url')!.split('#')[0]));
+    const modalPages = [...new Set(modalUrls)];
+    // Each page's sections are together: the page order has no repeats.
+    assert.deepEqual(modalUrls.filter((url, i) => i === 0 || modalUrls[i - 1] !== url), modalPages);
+    const groups = await page.locator('.DocSearch-Hit-source').allInnerTexts();
+    assert.equal(groups.length, modalPages.length, 'one group per page');
+    assert.match(groups[0], / › /, `a group is the page's breadcrumb: ${groups[0]}`);
+    await goto(page, `${site.base}/${SEARCH.pagePath}?q=secrets`);
+    await page.locator('main article').first().waitFor();
+    const pagePages = await page.locator('main article h2 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!.split('#')[0]));
+    assert.deepEqual(pagePages.slice(0, modalPages.length), modalPages);
+    await finish(watched);
+  });
+
+  test('"See all N results" is the count of the query on screen, typed a key at a time, and the search page agrees', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await open(page);
+    await page.keyboard.press('Control+k');
+    await input(page).pressSequentially('view run logs', {delay: 60});
+    await page.waitForFunction(() => (document.querySelector('.DocSearch-Input') as HTMLInputElement).value === 'view run logs');
+    await page.waitForTimeout(400);
+    const seeAll = page.locator('.DocSearch-HitsFooter a');
+    const count = Number(/^See all (\d+) results$/.exec(await seeAll.innerText())?.[1]);
+    await seeAll.click();
+    await page.waitForURL((url) => url.pathname === `/${SEARCH.pagePath}` && url.searchParams.get('q') === 'view run logs');
+    await page.locator('main article').first().waitFor();
+    const summary = await page.locator('main [aria-live]').innerText();
+    assert.equal(summary, `${count} pages match, showing ${Math.min(count, 10)}.`);
+    assert.ok(count > 0 && count < 60, `${count} pages is believable`);
     await finish(watched);
   });
 
@@ -258,59 +312,28 @@ describe('search page (local index)', () => {
     await finish(watched);
   });
 
-  test('with ?q= the first results are drawn from the split index before the page code loads, and React keeps them', async () => {
+  test('the index downloads with the page, not after its code, and React draws the results', async () => {
     const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    let drawnBeforeMain: {articles: number; heading: string; summary: string; html: string} | null = null;
-    // The moment the page asks for its main bundle, the results must already be on the page.
-    await page.route(/\/assets\/js\/main\.[^/]+\.js$/, async (route) => {
-      drawnBeforeMain ??= await page.evaluate(() => {
-        const first = document.querySelector('main article');
-        if (first) (first as unknown as {drawnFirst: boolean}).drawnFirst = true;
-        return {
-          articles: document.querySelectorAll('main article').length,
-          heading: document.querySelector('main h1')?.textContent ?? '',
-          summary: document.querySelector('main [aria-live]')?.textContent ?? '',
-          html: document.querySelector('[data-first-paint]')?.innerHTML ?? '',
-        };
-      });
-      await route.continue();
-    });
-    const wholeIndex = page.waitForResponse((response) => new URL(response.url()).pathname === `/${SEARCH.indexFile}`);
     await goto(page, `${site.base}/${SEARCH.pagePath}?q=schedule`);
-    await wholeIndex;
-    await page.waitForTimeout(300);
-
-    assert.ok(drawnBeforeMain, 'the main bundle was requested');
-    const drawn = drawnBeforeMain as unknown as {articles: number; heading: string; summary: string; html: string};
-    assert.equal(drawn.articles, 10);
-    // The filters the Node-side checks of the first paint rank with are the page's own.
-    const settings = JSON.parse((await page.locator('[data-first-paint]').getAttribute('data-first-paint'))!);
-    assert.deepEqual(settings.facetFilters, SEARCH.searchPageFacetFilters);
-    assert.equal(drawn.heading, 'Search results for “schedule”');
-    assert.match(drawn.summary, /^\d+ results, showing 10\.$/);
-    // Hydrated, confirmed against the whole index, and still the same elements.
-    assert.equal(await page.evaluate(() => (document.querySelector('main article') as unknown as {drawnFirst?: boolean}).drawnFirst), true);
-    assert.equal(await page.locator('[data-first-paint]').innerHTML(), drawn.html);
-    assert.equal(await page.locator('main [aria-live]').innerText(), drawn.summary);
-
-    const split = requested.filter((path) => path.startsWith(`/${SEARCH.splitIndexDir}/`));
+    await page.locator('main article').first().waitFor();
+    const index = requested.indexOf(`/${SEARCH.indexFile}`);
     const mainBundle = requested.findIndex((path) => /\/assets\/js\/main\.[^/]+\.js$/.test(path));
-    assert.ok(split.includes(`/${SEARCH.splitIndexDir}/base.json`) && split.includes(`/${SEARCH.splitIndexDir}/terms/sc.json`), split.join(' '));
-    assert.ok(split.filter((path) => path.includes('/text/')).length <= 10, 'text for the ten results shown, no more');
-    assert.ok(requested.lastIndexOf(split.at(-1)!) < mainBundle, `split files before the main bundle: ${requested.join(' ')}`);
-    assert.ok(requested.indexOf(`/${SEARCH.indexFile}`) > mainBundle, 'the whole index only after the page code');
+    assert.ok(index >= 0 && mainBundle >= 0, requested.join(' '));
+    assert.ok(index < mainBundle, `the index is preloaded by the page's HTML: ${requested.join(' ')}`);
+    assert.equal(requested.filter((path) => path === `/${SEARCH.indexFile}`).length, 1, 'fetched once: the preload is reused');
+    assert.equal(await page.locator('main h1').innerText(), 'Search results for “schedule”');
     assert.deepEqual(watched.consoleErrors, []);
     await finish(watched);
   });
 
-  test('typing, "Show more" and a click on a result work on the page the first paint drew', async () => {
+  test('typing, "Show more" and a click on a result work', async () => {
     const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await open(page, `/${SEARCH.pagePath}?q=secrets`);
-    await page.waitForResponse((response) => new URL(response.url()).pathname === `/${SEARCH.indexFile}`).catch(() => undefined);
+    await page.locator('main article').first().waitFor();
     await page.getByRole('button', {name: 'Show more results'}).click();
     await page.waitForFunction(() => document.querySelectorAll('main article').length === 20);
     await page.getByRole('searchbox', {name: 'Search'}).fill('cron');
@@ -330,34 +353,38 @@ describe('search page (local index)', () => {
     await finish(watched);
   });
 
-  test('split files from another build are ignored: the page searches as usual', async () => {
+  test('filters by kind of page, kept in the URL, with counts', async () => {
     const watched = await openContext(site.browser, site.base);
     const {page} = watched;
-    await page.route(`**/${SEARCH.splitIndexDir}/base.json`, async (route) => {
-      const response = await route.fetch();
-      const base = await response.json();
-      await route.fulfill({response, json: {...base, build: 'another-build'}});
-    });
     await open(page, `/${SEARCH.pagePath}?q=schedule`);
     await page.locator('main article').first().waitFor();
-    assert.equal(await page.evaluate(() => (window as unknown as {__towerFirstResults?: {page: unknown}}).__towerFirstResults?.page), null, 'the first paint drew no results');
-    assert.equal(await page.locator('main h1').innerText(), 'Search results for “schedule”');
-    assert.equal(await page.locator('main article').count(), 10);
-    assert.deepEqual(watched.consoleErrors, []);
+    const api = page.getByRole('button', {name: /^API \d+$/});
+    const apiCount = Number((await api.innerText()).replace(/\D/g, ''));
+    await api.click();
+    await page.waitForURL(`${site.base}/${SEARCH.pagePath}?q=schedule&kind=api`);
+    assert.equal(await api.getAttribute('aria-pressed'), 'true');
+    await page.waitForFunction((n) => document.querySelector('main [aria-live]')?.textContent?.startsWith(`${n} pages match`), apiCount);
+    const links = await page.locator('main article h2 a').evaluateAll((all) => all.map((a) => a.getAttribute('href')!));
+    assert.ok(links.length > 0 && links.every((href) => href.startsWith('/docs/reference/api/')), links.join(' '));
+    // The breadcrumbs say where each operation lives.
+    assert.deepEqual(await page.locator('main article').first().locator('.breadcrumbs__item').allInnerTexts(), ['Reference', 'Tower API', 'Schedules']);
+    // The filter survives a reload, and "All" lifts it.
+    await goto(page, page.url());
+    await page.locator('main article').first().waitFor();
+    assert.equal(await page.getByRole('button', {name: /^API \d+$/}).getAttribute('aria-pressed'), 'true');
+    await page.getByRole('button', {name: /^All \d+$/}).click();
+    await page.waitForURL(`${site.base}/${SEARCH.pagePath}?q=schedule`);
     await finish(watched);
   });
 
-  test('without ?q= nothing of the index loads until the reader types', async () => {
+  test('a method and its path stay apart in snippets', async () => {
     const watched = await openContext(site.browser, site.base);
     const {page} = watched;
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    await open(page, `/${SEARCH.pagePath}`);
-    await page.waitForTimeout(500);
-    assert.ok(!requested.some((path) => path.startsWith(`/${SEARCH.splitIndexDir}`)), requested.join(' '));
-    await page.getByRole('searchbox', {name: 'Search'}).fill('deploy');
-    await page.locator('main article').first().waitFor();
-    assert.ok(requested.includes(`/${SEARCH.indexFile}`));
+    await open(page, `/${SEARCH.pagePath}?q=${encodeURIComponent('POST /apps/{name}/runs')}`);
+    const first = page.locator('main article').first();
+    await first.waitFor();
+    assert.equal(await first.locator('h2').innerText(), 'Run an app');
+    assert.match(await first.locator('p').first().innerText(), /POST \/apps\/\{name\}\/runs/);
     await finish(watched);
   });
 

@@ -13,9 +13,10 @@ import {ApiCatalog} from '../../mcp/api';
 import {API_OPERATIONS_FORMAT, type ApiOperationEntry} from '../../plugins/api-operations/operations';
 import {checkTowerCommand, checkTowerfile, keyPathOf, towerfileReference, type ReferenceLinks} from '../../mcp/checks';
 import {resolvePage} from '../../mcp/pages';
-import {DocsSearch, kindOfPage} from '../../mcp/search';
+import {DocsSearch, SEARCH_KINDS} from '../../mcp/search';
 import {parseArgs, UsageError} from '../../mcp/server';
 import {buildPackedIndex} from '../../plugins/search-index';
+import {KIND_FILTERS, kindOfRoute} from '../../src/search/kinds';
 import type {ExtractedPage} from '../../src/search/records';
 import {CliIndex, type CliManifest} from '../../scripts/samples/check-cli';
 import {createTowerfileValidator} from '../../scripts/samples/check-towerfile';
@@ -270,47 +271,55 @@ describe('API operations', () => {
 
 describe('search_docs: the adapter over the site engine', () => {
   const section = (heading: string, text: string, level = 2) => ({level, anchor: level === 1 ? null : heading.toLowerCase().replace(/\W+/g, '-'), heading, parents: [], text});
-  const page = (pagePath: string, lvl0: string, title: string, sections: ExtractedPage['sections']): ExtractedPage => ({path: pagePath, lvl0, title, language: 'en', tags: ['docs-default-current'], sections});
+  const page = (pagePath: string, trail: string[], title: string, sections: ExtractedPage['sections']): ExtractedPage => ({
+    path: pagePath,
+    trail,
+    kind: kindOfRoute(pagePath),
+    title,
+    language: 'en',
+    tags: ['docs-default-current'],
+    sections,
+  });
   const pages: ExtractedPage[] = [
-    page('/docs/concepts/apps', 'Concepts', 'Apps', [section('Apps', 'An app is code and a Towerfile. Schedules run apps.', 1), section('Schedules', 'A schedule runs an app on a cron expression.')]),
-    page('/docs/reference/tower-cli', 'Reference', 'Tower CLI', [section('Tower CLI', 'Every command.', 1), section('tower schedules create', 'Creates a schedule with --cron.')]),
-    page('/docs/reference/api/create-schedule', 'Reference', 'Create a schedule', [section('Create a schedule', 'POST /schedules creates a schedule <b>now</b>.', 1)]),
-    page('/docs/examples/orchestration', 'Examples', 'Orchestration', [section('Orchestration', 'A schedule example.', 1)]),
+    page('/docs/concepts/apps', ['Concepts'], 'Apps', [section('Apps', 'An app is code and a Towerfile. Schedules run apps.', 1), section('Schedules', 'A schedule runs an app on a cron expression.')]),
+    page('/docs/reference/tower-cli', ['Reference'], 'Tower CLI', [section('Tower CLI', 'Every command.', 1), section('tower schedules create', 'Creates a schedule with --cron.')]),
+    page('/docs/reference/api/create-schedule', ['Reference', 'Tower API', 'Schedules'], 'Create a schedule', [section('Create a schedule', 'POST /schedules creates a schedule <b>now</b>.', 1)]),
+    page('/docs/examples/orchestration', ['Examples'], 'Orchestration', [section('Orchestration', 'A schedule example.', 1)]),
   ];
   const search = DocsSearch.fromIndexText(JSON.stringify(buildPackedIndex(pages)));
 
-  test('kinds follow the page path', () => {
-    assert.equal(kindOfPage('/docs/reference/api/list-apps'), 'api');
-    assert.equal(kindOfPage('/docs/reference/towerfile'), 'towerfile');
-    assert.equal(kindOfPage('/docs/reference/tower-cli'), 'cli');
-    assert.equal(kindOfPage('/docs/reference/tower-sdk'), 'sdk');
-    assert.equal(kindOfPage('/docs/category/reference'), 'guide');
-    assert.equal(kindOfPage('/docs/examples/agents'), 'example');
-    assert.equal(kindOfPage('/docs/concepts/apps'), 'guide');
+  test('the kinds are the search page filters', () => {
+    assert.deepEqual(SEARCH_KINDS, KIND_FILTERS.map((filter) => filter.id));
   });
 
-  test('a kind keeps the order of the whole ranking and counts only its own sections', () => {
-    const all = search.search('schedule', {limit: 50});
-    assert.ok(all.total >= 4);
-    for (const kind of ['guide', 'example', 'cli', 'api'] as const) {
-      const some = search.search('schedule', {kind, limit: 50});
+  test('a kind keeps the order of the whole ranking and counts only its own pages', () => {
+    const all = search.search('schedule', {limit: 20});
+    assert.equal(all.pages, 4);
+    for (const kind of SEARCH_KINDS) {
+      const some = search.search('schedule', {kind, limit: 20});
       assert.deepEqual(some.hits, all.hits.filter((hit) => hit.kind === kind), kind);
-      assert.equal(some.total, some.hits.length, kind);
+      assert.equal(some.pages, new Set(some.hits.map((hit) => hit.page)).size, kind);
     }
-    assert.equal(search.search('schedule', {limit: 2}).hits.length, 2);
+  });
+
+  test('the limit counts pages; a page brings its best sections with it', () => {
+    const first = search.search('schedule', {limit: 1});
+    assert.equal(first.pages, 4);
+    assert.equal(new Set(first.hits.map((hit) => hit.page)).size, 1);
   });
 
   test('hits carry title, URL, page, breadcrumb and a plain-text snippet', () => {
-    const hit = search.search('cron', {kind: 'guide', limit: 1}).hits[0];
+    const hit = search.search('cron', {kind: 'guides', limit: 1}).hits[0];
     assert.deepEqual(hit, {
       title: 'Schedules',
       url: 'https://docs.tower.dev/docs/concepts/apps#schedules',
       page: '/docs/concepts/apps',
       breadcrumb: ['Concepts', 'Apps'],
       snippet: 'A schedule runs an app on a cron expression.',
-      kind: 'guide',
+      kind: 'guides',
     });
     const api = search.search('creates a schedule now', {kind: 'api', limit: 1}).hits[0];
+    assert.deepEqual(api.breadcrumb, ['Reference', 'Tower API', 'Schedules']);
     assert.equal(api.snippet, 'POST /schedules creates a schedule <b>now</b>.', 'markup in the text stays text');
   });
 

@@ -1,8 +1,9 @@
 /**
  * Ask AI in local mode. Shown over the DocSearch modal when the reader picks
- * "Ask AI" there: retrieves the best-matching sections from the local index
- * and answers with a few sentences quoted from them, each linked to its
- * section, under the disclaimer. It calls no remote service.
+ * "Ask AI" there: answers from the local index (src/search/answer.ts), each
+ * part led by the command or function it gives (as code) and linked to its
+ * section, under the disclaimer; or says the docs do not answer the question
+ * and lists the closest pages. It calls no remote service.
  * Escape (handled by the SearchBar's keyboard hook) or "Back to search"
  * returns to keyword search.
  */
@@ -10,7 +11,7 @@ import React, {useEffect, useRef, useState, type FormEvent, type ReactNode} from
 import Link from '@docusaurus/Link';
 import {SEARCH} from '@site/src/constants';
 import type {LocalSearchClient} from '@site/src/search/client';
-import {answerQuestion, type Answer} from '@site/src/search/answer';
+import type {Answer} from '@site/src/search/answer';
 
 type Props = {
   question: string;
@@ -22,7 +23,7 @@ type Props = {
   processUrl: (url: string) => string;
 };
 
-type State = {status: 'idle'} | {status: 'loading'} | {status: 'done'; answer: Answer} | {status: 'error'; message: string};
+type State = {status: 'idle'} | {status: 'loading'} | {status: 'done'; answer: Answer} | {status: 'error'};
 
 export default function AskAiPanel({question, onAsk, onBack, onNavigate, client, facetFilters, processUrl}: Props): ReactNode {
   const [draft, setDraft] = useState(question);
@@ -39,13 +40,14 @@ export default function AskAiPanel({question, onAsk, onBack, onNavigate, client,
     }
     let cancelled = false;
     setState({status: 'loading'});
-    client
-      .engine()
-      .then((engine) => {
+    // The answer code comes with the first question, not with the modal.
+    Promise.all([client.engine(), import(/* webpackChunkName: "search-answer" */ '@site/src/search/answer')])
+      .then(([engine, {answerQuestion}]) => {
         if (!cancelled) setState({status: 'done', answer: answerQuestion(engine, question, JSON.parse(filtersKey))});
       })
-      .catch((error: unknown) => {
-        if (!cancelled) setState({status: 'error', message: String(error)});
+      .catch(() => {
+        // The client has logged the details; the reader gets the message below.
+        if (!cancelled) setState({status: 'error'});
       });
     return () => {
       cancelled = true;
@@ -80,23 +82,44 @@ export default function AskAiPanel({question, onAsk, onBack, onNavigate, client,
         <div className="tower-askai__body" aria-live="polite">
           {state.status === 'idle' && <p className="tower-askai__hint">Ask a question and get an answer built from the docs.</p>}
           {state.status === 'loading' && <p className="tower-askai__hint">Reading the docs…</p>}
-          {state.status === 'error' && <p className="tower-askai__hint">The answer could not be loaded: {state.message}</p>}
-          {state.status === 'done' && state.answer.parts.length === 0 && (
-            <p className="tower-askai__hint">
-              No section of the docs answers “{state.answer.question}”. Try other words, or go back to keyword search.
-            </p>
+          {state.status === 'error' && <p className="tower-askai__hint">Ask AI is unavailable right now: the search index could not be loaded. Try again later.</p>}
+          {state.status === 'done' && !state.answer.found && (
+            <>
+              <p className="tower-askai__hint">Not found in the docs: no section answers “{state.answer.question}”. Try other words, or go back to keyword search.</p>
+              {state.answer.closest.length > 0 && (
+                <>
+                  <p className="tower-askai__sources-title">Closest pages</p>
+                  <ul className="tower-askai__sources">
+                    {state.answer.closest.map((page) => (
+                      <li key={page.url}>
+                        <Link to={processUrl(page.url)} onClick={onNavigate}>
+                          {page.breadcrumb.join(' › ')}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </>
           )}
-          {state.status === 'done' && state.answer.parts.length > 0 && (
+          {state.status === 'done' && state.answer.found && (
             <>
               <p className="tower-askai__question">{state.answer.question}</p>
               <div className="tower-askai__answer">
                 {state.answer.parts.map((part) => (
-                  <p key={part.url} className="tower-askai__part">
-                    {part.text}{' '}
-                    <Link to={processUrl(part.url)} onClick={onNavigate} className="tower-askai__cite">
-                      ({part.title})
-                    </Link>
-                  </p>
+                  <div key={part.url} className="tower-askai__part">
+                    {part.code && (
+                      <pre className="tower-askai__code">
+                        <code>{part.code}</code>
+                      </pre>
+                    )}
+                    <p>
+                      {part.text}{' '}
+                      <Link to={processUrl(part.url)} onClick={onNavigate} className="tower-askai__cite">
+                        ({part.title})
+                      </Link>
+                    </p>
+                  </div>
                 ))}
               </div>
               <p className="tower-askai__sources-title">Sources</p>

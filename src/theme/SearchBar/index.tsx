@@ -3,7 +3,15 @@
  * this site needs from it:
  * - local mode: every query goes to the local index (src/search) through
  *   `transformSearchClient`, there is no preconnect to Algolia, and Ask AI is
- *   answered inside the modal from the docs (AskAiPanel), never remotely;
+ *   answered inside the modal from the docs (AskAiPanel), never remotely. It
+ *   is offered by a button under the results rather than as DocSearch's first
+ *   item, so Enter opens the highlighted first result; results come one page
+ *   at a time (`distinct`), grouped as on the /search page (modalHits.ts);
+ *   and when the index cannot be loaded the modal says so, with Try again;
+ * - "See all N results" shows the count of the query on screen (DocSearch 4.7
+ *   adds up every keystroke's count);
+ * - hits are made safe before DocSearch writes them as HTML (modalHits.ts),
+ *   and blocked browser storage no longer kills the modal (storage.ts);
  * - `keyboardShortcuts` from themeConfig.algolia reaches DocSearch (3.9.1
  *   drops it);
  * - typing a letter or digit on the focused search button opens the modal
@@ -11,7 +19,7 @@
  * Everything else follows the theme: DocSearch's button, modal and keyboard
  * hook, the theme's URL processing, contextual facet filters and Ask AI hook.
  */
-import React, {useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
+import React, {useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
 import {DocSearchButton} from '@docsearch/react/button';
 import {useDocSearchKeyboardEvents} from '@docsearch/react/useDocSearchKeyboardEvents';
@@ -24,6 +32,8 @@ import {useAlgoliaAskAi, useSearchResultUrlProcessor} from '@docusaurus/theme-se
 import Translate from '@docusaurus/Translate';
 import translations from '@theme/SearchTranslations';
 import {watchModal} from './modalSemantics';
+import {groupedByPage, safeHit, type ModalHit} from './modalHits';
+import {ensureUsableStorage} from './storage';
 import {SEARCH} from '@site/src/constants';
 import {localClientFor, useSearchSetup} from '@site/src/search/useSearchSetup';
 import '@docsearch/css/dist/_variables.css';
@@ -32,13 +42,35 @@ import './styles.css';
 
 type ModalComponent = typeof DocSearchModalType;
 type ModalProps = React.ComponentProps<ModalComponent>;
-type Hit = {url: string};
+type Hit = ModalHit;
+
+/** Sections shown under each page in the modal, and pages per query (local mode). */
+const SECTIONS_PER_PAGE = 3;
+const PAGES_PER_QUERY = 8;
+
+/** The number of results of each query the modal asked for, for "See all N results". */
+const resultCounts = new Map<string, number>();
+
+type SearchClient = {search: (input: unknown) => Promise<{results: Array<{nbHits?: number; query?: string}>}>; addAlgoliaAgent: (segment: string, version?: string) => void};
+
+/** The client, recording each query's result count on its way to DocSearch. */
+function countingClient<T extends SearchClient>(client: T): T {
+  const counting = Object.create(client) as T;
+  counting.search = async (input: unknown) => {
+    const response = await client.search(input);
+    const first = response.results[0];
+    if (first && typeof first.query === 'string') resultCounts.set(first.query, first.nbHits ?? 0);
+    return response;
+  };
+  return counting;
+}
 
 let DocSearchModal: ModalComponent | null = null;
 let AskAiPanel: typeof import('./AskAiPanel').default | null = null;
 
 /** Loads the modal's code and styles the first time a reader reaches for search. */
 function loadModal(): Promise<void> {
+  ensureUsableStorage();
   if (DocSearchModal && AskAiPanel) return Promise.resolve();
   return Promise.all([
     import('@docsearch/react/modal'),
@@ -95,6 +127,14 @@ export default function SearchBar(): ReactNode {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [isOpen, setIsOpen] = useState(false);
   const [initialQuery, setInitialQuery] = useState<string | undefined>(undefined);
+  // A new modal (same query) after the index could be loaded on Try again.
+  const [modalKey, setModalKey] = useState(0);
+  const local = mode === 'local' ? localClientFor(indexUrl) : null;
+  const unavailable = useSyncExternalStore(
+    useCallback((listener: () => void) => local?.subscribe(listener) ?? (() => undefined), [local]),
+    () => local?.unavailable() ?? false,
+    () => false,
+  );
 
   // Algolia mode: DocSearch's own Ask AI, through the theme's hook.
   const remoteAskAi = useAlgoliaAskAi(algolia as never);
@@ -182,8 +222,12 @@ export default function SearchBar(): ReactNode {
   );
 
   const transformItems = useCallback(
-    (items: Hit[]) => items.map((item) => ({...item, url: processUrl(item.url)})),
-    [processUrl],
+    (items: Hit[]) =>
+      items.map((item) => {
+        const safe = safeHit({...item, url: processUrl(item.url)});
+        return mode === 'local' ? groupedByPage(safe) : safe;
+      }),
+    [processUrl, mode],
   ) as unknown as ModalProps['transformItems'];
 
   const transformSearchClient = useCallback<NonNullable<ModalProps['transformSearchClient']>>(
@@ -191,7 +235,7 @@ export default function SearchBar(): ReactNode {
       // Local mode never uses Algolia's client: the local one takes its place.
       const target = mode === 'local' ? (localClientFor(indexUrl) as unknown as typeof client) : client;
       target.addAlgoliaAgent('docusaurus', docusaurusVersion);
-      return target;
+      return countingClient(target as unknown as SearchClient) as unknown as typeof client;
     },
     [mode, indexUrl, docusaurusVersion],
   );
@@ -206,15 +250,35 @@ export default function SearchBar(): ReactNode {
   ) as unknown as ModalProps['hitComponent'];
 
   const resultsFooterComponent = useCallback(
-    ({state}: {state: {query: string; context: {nbHits?: number}}}) => (
-      <Link to={createSearchLink(state.query)} onClick={closeModal}>
-        <Translate id="theme.SearchBar.seeAll" values={{count: state.context.nbHits ?? 0}}>
-          {'See all {count} results'}
-        </Translate>
-      </Link>
+    ({state}: {state: {query: string}}) => (
+      <div className="tower-hits-footer">
+        {algolia.searchPagePath && (
+          <Link to={createSearchLink(state.query)} onClick={closeModal}>
+            <Translate id="theme.SearchBar.seeAll" values={{count: resultCounts.get(state.query) ?? 0}}>
+              {'See all {count} results'}
+            </Translate>
+          </Link>
+        )}
+        {mode === 'local' && (
+          <button type="button" className="tower-askai-button" onClick={() => onAskAiToggle(true, {query: state.query})}>
+            Ask AI: “{state.query}”
+          </button>
+        )}
+      </div>
     ),
-    [createSearchLink, closeModal],
+    [createSearchLink, closeModal, algolia.searchPagePath, mode, onAskAiToggle],
   ) as unknown as ModalProps['resultsFooterComponent'];
+
+  const retry = useCallback(() => {
+    if (!local) return;
+    const query = containerRef.current?.querySelector<HTMLInputElement>('.DocSearch-Input')?.value;
+    void local.retry().then((loaded) => {
+      if (!loaded) return;
+      // A fresh modal searches its initial query at once.
+      setInitialQuery(query || undefined);
+      setModalKey((key) => key + 1);
+    });
+  }, [local]);
 
   const modalTranslations = useMemo(
     () => ({
@@ -224,20 +288,17 @@ export default function SearchBar(): ReactNode {
     [],
   );
 
-  // Local mode offers Ask AI in the modal; the question is answered by AskAiPanel.
-  const askAiProps =
-    mode === 'local'
-      ? {
-          askAi: {assistantId: 'local-docs', appId: algolia.appId, apiKey: algolia.apiKey, indexName: algolia.indexName},
-          canHandleAskAi: true,
-          isAskAiActive: false,
-          onAskAiToggle,
-          interceptAskAiEvent: (message: {query: string}) => {
-            setLocalQuestion(message.query);
-            return true;
-          },
-        }
-      : remoteAskAi.extraAskAiProps;
+  // Local mode: Ask AI is the button under the results (resultsFooterComponent), answered by AskAiPanel.
+  const askAiProps = mode === 'local' ? {} : remoteAskAi.extraAskAiProps;
+  const searchParameters = useMemo(
+    () => ({
+      ...algolia.searchParameters,
+      facetFilters,
+      // Local mode: pages, each with its best sections, as on the /search page.
+      ...(mode === 'local' ? {distinct: SECTIONS_PER_PAGE, hitsPerPage: PAGES_PER_QUERY} : {}),
+    }),
+    [algolia.searchParameters, facetFilters, mode],
+  );
 
   const {keyboardShortcuts: _shortcuts, insights: _insights, ...docSearchConfig} = algolia;
 
@@ -265,6 +326,7 @@ export default function SearchBar(): ReactNode {
         createPortal(
           <>
             <DocSearchModal
+              key={modalKey}
               {...(docSearchConfig as unknown as ModalProps)}
               insights={false}
               initialScrollY={window.scrollY}
@@ -274,13 +336,31 @@ export default function SearchBar(): ReactNode {
               transformItems={transformItems}
               transformSearchClient={transformSearchClient}
               hitComponent={hitComponent}
-              {...(algolia.searchPagePath ? {resultsFooterComponent} : {})}
+              {...(algolia.searchPagePath || mode === 'local' ? {resultsFooterComponent} : {})}
+              {...(mode === 'local' ? {maxResultsPerGroup: SECTIONS_PER_PAGE} : {})}
               placeholder={remoteAskAi.currentPlaceholder}
               translations={(algolia.translations?.modal as ModalProps['translations']) ?? modalTranslations}
-              searchParameters={{...algolia.searchParameters, facetFilters}}
+              searchParameters={searchParameters as ModalProps['searchParameters']}
               keyboardShortcuts={keyboardShortcuts}
               {...(askAiProps as Partial<ModalProps>)}
             />
+            {mode === 'local' && unavailable && localQuestion === null && (
+              <div className="tower-askai" role="alertdialog" aria-modal="true" aria-labelledby="tower-search-unavailable">
+                <div className="tower-askai__panel tower-unavailable">
+                  <p id="tower-search-unavailable" className="tower-unavailable__title">Search is unavailable right now.</p>
+                  <p>The search index could not be loaded. Check your connection and try again, or browse the documentation from the sidebar.</p>
+                  <div className="tower-unavailable__actions">
+                    {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's action takes the focus from the covered search box */}
+                    <button type="button" className="button button--primary button--sm" onClick={retry} autoFocus>
+                      Try again
+                    </button>
+                    <button type="button" className="button button--secondary button--sm" onClick={closeModal}>
+                      Close
+                    </button>
+                  </div>
+                </div>
+              </div>
+            )}
             {mode === 'local' && localQuestion !== null && AskAiPanel && (
               <AskAiPanel
                 question={localQuestion}
