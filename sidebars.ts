@@ -77,6 +77,7 @@ const sidebars: SidebarsConfig = {
       'examples/models',
       'examples/orchestration',
       'examples/agents',
+      'examples/dbt',
     ]),
   ],
 };

@@ -40,7 +40,7 @@ function main(argv: string[]): number {
       `(${stats.pythonFragments} fragments skipped), ${stats.toml} TOML blocks parsed ` +
       `(${stats.towerfiles} Towerfiles validated), ${stats.towerCommands} tower commands checked, ` +
       `${stats.referencePages} reference pages agree with their manifests; ${stats.pageApps} apps shown on pages checked; ` +
-      `${stats.projects} example projects (${stats.projectApps} apps, ${stats.projectPythonFiles} python files, ` +
+      `${stats.projects} example projects (${stats.projectApps} apps, ${stats.projectPythonFiles} python files, ${stats.projectYamlFiles} YAML files parsed, ` +
       `${stats.fixtureTests} fixture tests passed, ${stats.includes} files included by pages)`,
   );
   return 0;

@@ -52,6 +52,7 @@ export interface CheckStats {
   projects: number;
   projectApps: number;
   projectPythonFiles: number;
+  projectYamlFiles: number;
   fixtureTests: number;
   includes: number;
 }
@@ -95,6 +96,7 @@ export function checkSamples(options: CheckOptions): CheckReport {
     projects: 0,
     projectApps: 0,
     projectPythonFiles: 0,
+    projectYamlFiles: 0,
     fixtureTests: 0,
     includes: 0,
   };
@@ -190,6 +192,7 @@ export function checkSamples(options: CheckOptions): CheckReport {
     stats.projects = examples.stats.projects;
     stats.projectApps = examples.stats.apps;
     stats.projectPythonFiles = examples.stats.pythonFiles;
+    stats.projectYamlFiles = examples.stats.yamlFiles;
     stats.fixtureTests = examples.stats.tests;
     stats.includes = examples.stats.includes;
     problems.push(...examples.problems);

@@ -6,7 +6,8 @@
  * - each Towerfile validates against data/towerfile.schema.json, and its script and dependency
  *   file are among the files its `source` globs package (Tower installs from the packaged
  *   pyproject.toml, else requirements.txt: facts checks Q4);
- * - every Python file compiles; the packaged ones pass the app checks of check-apps.ts (imports
+ * - every Python file compiles and every YAML file parses (dbt projects, CI workflows); the
+ *   packaged Python files pass the app checks of check-apps.ts (imports
  *   installed, parameters declared and read, secrets documented on the page that shows the app,
  *   `tower.run_app` starting example apps with parameters they declare);
  * - every packaged module that needs only the standard library is imported by a test_*.py, and
@@ -24,6 +25,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { parse, TomlError } from 'smol-toml';
+import { parseAllDocuments } from 'yaml';
 import { includedFile, IncludeError, resolveIncludedFile } from '../../plugins/include-file/expand';
 import { downloadPath, listProjects, projectFiles, type ExampleProject } from '../../plugins/example-downloads/projects';
 import { checkApp, documentedSecrets, listedDistributions, pyprojectDependencies, requirementsDependencies, type AppCode, type AppUnderCheck, type Dependencies } from './check-apps';
@@ -44,6 +46,7 @@ export interface ExamplesStats {
   projects: number;
   apps: number;
   pythonFiles: number;
+  yamlFiles: number;
   /** Folders whose test_*.py ran, and the tests they ran. */
   testFolders: number;
   tests: number;
@@ -121,7 +124,7 @@ function moduleNames(files: string[]): Set<string> {
 export function checkExamples(options: ExamplesOptions): ExamplesReport {
   const { root, pages, validator } = options;
   const problems: Problem[] = [];
-  const stats: ExamplesStats = { projects: 0, apps: 0, pythonFiles: 0, testFolders: 0, tests: 0, includes: 0 };
+  const stats: ExamplesStats = { projects: 0, apps: 0, pythonFiles: 0, yamlFiles: 0, testFolders: 0, tests: 0, includes: 0 };
 
   // 1. Include fences: which page shows which file.
   const shownOn = new Map<string, Set<string>>();
@@ -190,6 +193,10 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
         testFolders.add(path.posix.dirname(rel));
       }
       if (file.endsWith('.py') && !inApp.has(rel)) otherPython.push(rel);
+      if (/\.ya?ml$/.test(file)) {
+        stats.yamlFiles++;
+        problems.push(...yamlProblems(root, rel));
+      }
     }
   }
   stats.apps = apps.length;
@@ -276,6 +283,15 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
   }
 
   return { problems, stats };
+}
+
+/** The first syntax error of a YAML file, at its line (no rendering: dbt's Jinja sits in quoted strings). */
+function yamlProblems(root: string, file: string): Problem[] {
+  for (const document of parseAllDocuments(readFileSync(path.join(root, file), 'utf8'))) {
+    const [error] = document.errors;
+    if (error) return [{ file, line: error.linePos?.[0].line ?? 1, message: `YAML does not parse: ${error.message.split('\n')[0]}` }];
+  }
+  return [];
 }
 
 function fenceLanguage(file: string): string {

@@ -43,6 +43,7 @@ export const DOC_ROUTES: Route[] = [
   {path: '/docs/examples/models', heading: 'Working with Models'},
   {path: '/docs/examples/orchestration', heading: 'Orchestration'},
   {path: '/docs/examples/agents', heading: 'Deploying Agentic Flows'},
+  {path: '/docs/examples/dbt', heading: 'Running dbt Core'},
   {path: '/docs/reference/tower-cli', heading: 'Tower CLI'},
   {path: '/docs/reference/tower-sdk', heading: 'Tower SDK'},
   {path: '/docs/reference/towerfile', heading: 'Towerfile'},
