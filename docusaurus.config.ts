@@ -105,6 +105,8 @@ const config: Config = {
     towerfileValidator,
     // llms.txt, llms-full.txt, llms-api.txt, llms-sdk.txt and a .md twin of every docs page.
     './plugins/llms-txt/index.ts',
+    // api-operations.json, the API operations the docs MCP server (mcp/) lists and looks up.
+    './plugins/api-operations/index.ts',
     // Search: the local index (search-index.json) unless Algolia is configured, and DocSearch within the CSP.
     ['./plugins/search-index/index.ts', {mode: searchMode}],
   ],

@@ -56,6 +56,7 @@ const sidebars: SidebarsConfig = {
       'using-tower/working-with-tables',
       'using-tower/working-with-models',
       'using-tower/mcp-walkthrough',
+      'using-tower/docs-for-agents',
       'using-tower/advanced',
     ]),
     category('Reference', 'reference', 'Every CLI command, SDK function, Towerfile key, MCP tool and API operation.', [

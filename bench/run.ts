@@ -17,6 +17,7 @@ import {precompress} from '../scripts/precompress';
 import {runLighthouseBench} from './lighthouse';
 import {runLoadBench} from './load';
 import {assertApiPagesGenerated, prepareBench, VANILLA_SITE} from './deps';
+import {runMcpBench} from './mcp';
 
 const VANILLA_BUILD = path.join(REPO_ROOT, 'bench', '.vanilla-build');
 const SITE_BUILD = path.join(REPO_ROOT, 'build');
@@ -93,6 +94,8 @@ async function main(): Promise<void> {
   // Lighthouse (ours vs vanilla vs Starlight) and a bounded wrk run; see bench/lighthouse.ts and bench/load.ts.
   if (lighthouse) await runLighthouseBench({siteBuild: SITE_BUILD});
   if (load) await runLoadBench({siteBuild: SITE_BUILD});
+  // The docs MCP server: cold start, search_docs latency and a bounded wrk run; see bench/mcp.ts.
+  if (!process.argv.includes('--no-mcp')) await runMcpBench({siteBuild: SITE_BUILD});
 }
 
 void main();

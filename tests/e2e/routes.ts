@@ -35,6 +35,7 @@ export const DOC_ROUTES: Route[] = [
   {path: '/docs/using-tower/working-with-tables', heading: 'Working with Tables'},
   {path: '/docs/using-tower/working-with-models', heading: 'Working with Models'},
   {path: '/docs/using-tower/mcp-walkthrough', heading: 'MCP walkthrough'},
+  {path: '/docs/using-tower/docs-for-agents', heading: 'Docs for coding agents'},
   {path: '/docs/using-tower/advanced', heading: 'Advanced use cases'},
   {path: '/docs/examples/intro', heading: 'Example Apps'},
   {path: '/docs/examples/using-dlthub', heading: 'Using dltHub'},
