@@ -17,6 +17,7 @@ import {precompress} from '../scripts/precompress';
 import {runLighthouseBench} from './lighthouse';
 import {runLoadBench} from './load';
 import {assertApiPagesGenerated, prepareBench, VANILLA_SITE} from './deps';
+import {runMcpBench} from './mcp';
 
 const VANILLA_BUILD = path.join(REPO_ROOT, 'bench', '.vanilla-build');
 const SITE_BUILD = path.join(REPO_ROOT, 'build');
@@ -66,12 +67,20 @@ async function main(): Promise<void> {
     if (existsSync(path.join(SITE_BUILD, 'docs/reference/api/run-app/index.html'))) {
       measured['API operation page'] = await measureFirstVisit(browser, `${site.url}/docs/reference/api/run-app`);
     }
+    // The Towerfile checker's own JavaScript (its engine loads as soon as the page has mounted).
+    if (existsSync(path.join(SITE_BUILD, 'docs/reference/towerfile-checker/index.html'))) {
+      measured['Towerfile checker page'] = await measureFirstVisit(browser, `${site.url}/docs/reference/towerfile-checker`);
+    }
     console.log('First visit at 390 px, everything the browser downloads until idle');
     for (const [label, weight] of Object.entries(measured)) console.log(formatWeight(label, weight));
 
     const ours = measured['docs page'].js.gzip;
     const base = measured['vanilla docs page'].js.gzip;
     console.log(`\nDocs page JavaScript, gzip: Tower ${kib(ours)} vs vanilla ${kib(base)} (ratio ${(ours / base).toFixed(2)}; target <= 1.00)`);
+    const checker = measured['Towerfile checker page'];
+    if (checker) {
+      console.log(`Towerfile checker page JavaScript, gzip: ${kib(checker.js.gzip)} (${kib(checker.js.gzip - ours)} more than the docs page)`);
+    }
     const api = measured['API operation page'];
     if (api) {
       console.log(`API page JavaScript, gzip: ${kib(api.js.gzip)} (ratio to docs page ${(api.js.gzip / ours).toFixed(2)}; target <= 1.50)`);
@@ -85,6 +94,8 @@ async function main(): Promise<void> {
   // Lighthouse (ours vs vanilla vs Starlight) and a bounded wrk run; see bench/lighthouse.ts and bench/load.ts.
   if (lighthouse) await runLighthouseBench({siteBuild: SITE_BUILD});
   if (load) await runLoadBench({siteBuild: SITE_BUILD});
+  // The docs MCP server: cold start, search_docs latency and a bounded wrk run; see bench/mcp.ts.
+  if (!process.argv.includes('--no-mcp')) await runMcpBench({siteBuild: SITE_BUILD});
 }
 
 void main();

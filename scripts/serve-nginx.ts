@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {algoliaFromEnv} from '../lib/algolia-env';
-import {algoliaOrigins, brotliAvailable, BROTLI_MODULE, writeNginxConf, type CspOptions} from './nginx-conf';
+import {algoliaOrigins, brotliAvailable, BROTLI_MODULE, writeNginxConf, type NginxOptions} from './nginx-conf';
 import {REPO_ROOT} from '../lib/paths';
 
 export type RunningServer = {url: string; stop: () => Promise<void>; confDir: string};
@@ -53,7 +53,7 @@ export const DEFAULT_BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? path.join
 export async function startNginx(
   buildDir = DEFAULT_BUILD_DIR,
   port?: number,
-  options: CspOptions = {},
+  options: NginxOptions = {},
 ): Promise<RunningServer> {
   if (!existsSync(NGINX_BIN)) {
     throw new Error(`nginx not found at ${NGINX_BIN}: apt-get install nginx-light (or set NGINX_BIN).`);

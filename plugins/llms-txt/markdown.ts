@@ -78,6 +78,7 @@ type Admonition = {colons: number; indent: string; line: number};
 const FENCE_OPEN = /^(\s*)(`{3,}|~{3,})(.*)$/;
 const ADMONITION_OPEN = /^(\s*)(:{3,})([a-zA-Z]+)(?:\[(.*)\])?[ \t]*(.*?)\s*$/;
 const ADMONITION_CLOSE = /^(\s*)(:{3,})\s*$/;
+const LEAF_DIRECTIVE = /^\s*::[a-zA-Z][\w-]*(?:\{[^}]*\})?\s*$/;
 const IMPORT_LINE = /^import\s+(?:[\w*${}\s,]+\s+from\s+)?['"][^'"]+['"];?\s*$/;
 const EXPORT_START = /^export\s+(?:default\b|const\b|let\b|var\b|function\b|async\s+function\b|class\b|\{)/;
 const JSX_NAME = '[A-Z][\\w.]*';
@@ -238,6 +239,9 @@ export function cleanMarkdown(source: string, options: CleanOptions): CleanResul
       while (index + 1 < lines.length && lines[index + 1].trim() !== '') index += 1;
       continue;
     }
+
+    // A leaf directive such as ::cron-explainer is an interactive tool (plugins/reader-tools): nothing to read.
+    if (LEAF_DIRECTIVE.test(raw)) continue;
 
     // Block-level JSX: drop the tag lines, keep what is between them.
     const jsxSelfClosing = new RegExp(`^\\s*<${JSX_NAME}(?:\\s[^<>]*)?\\/>\\s*$`);

@@ -7,7 +7,8 @@ import { listFiles } from '../../lib/files';
 import path from 'node:path';
 import { fenceProblems, scanMarkdown } from './extract-blocks';
 import { checkPythonDocuments, type PythonDocument } from './check-python';
-import { checkTomlBlocks, createTowerfileValidator, type TowerfileValidator } from './check-towerfile';
+import { checkTomlBlocks, createTowerfileRules } from './check-towerfile';
+import type { TowerfileRules } from '../../src/towerfile/check';
 import { checkShellBlocks, CliIndex, type CliManifest } from './check-cli';
 import { checkDiagramBlocks } from './check-diagrams';
 import {
@@ -142,13 +143,22 @@ export function checkSamples(options: CheckOptions): CheckReport {
     isObject,
   );
 
-  let validator: TowerfileValidator | null = null;
+  let towerfileRules: TowerfileRules | null = null;
   if (schema) {
     try {
-      validator = createTowerfileValidator(schema);
+      towerfileRules = createTowerfileRules(schema);
     } catch (err) {
       problems.push({ file: TOWERFILE_REFERENCE.source, line: 1, message: `schema does not compile: ${(err as Error).message}` });
     }
+  }
+  // One tower package ships the CLI and the SDK, and the reference pages say which version their
+  // samples were checked against (plugins/checked-version): the two manifests must agree.
+  if (cliManifest && sdkManifest && cliManifest.cliVersion !== sdkManifest.sdkVersion) {
+    problems.push({
+      file: SDK_REFERENCE.source,
+      line: 1,
+      message: `sdkVersion ${sdkManifest.sdkVersion} differs from cliVersion ${cliManifest.cliVersion} in ${CLI_REFERENCE.source} (the tower package ships both)`,
+    });
   }
   const cliIndex = cliManifest ? new CliIndex(cliManifest) : null;
 
@@ -169,7 +179,7 @@ export function checkSamples(options: CheckOptions): CheckReport {
     // A fence that includes a file shows that file: it is checked with its example project (check-projects.ts).
     const blocks = scanned.blocks.filter((block) => !isIncludeBlock(block));
     pages.push({ file, text, blocks: scanned.blocks, headings: scanned.headings });
-    const toml = checkTomlBlocks(blocks, validator);
+    const toml = checkTomlBlocks(blocks, towerfileRules);
     stats.toml += toml.toml;
     stats.towerfiles += toml.towerfiles;
     problems.push(...toml.problems.map((p) => ({ file, ...p })));
@@ -192,7 +202,7 @@ export function checkSamples(options: CheckOptions): CheckReport {
   const known = pageApps.known;
 
   if (!options.files) {
-    const examples = checkExamples({ root, pages, validator, python: interpreter });
+    const examples = checkExamples({ root, pages, towerfileRules, python: interpreter });
     stats.projects = examples.stats.projects;
     stats.projectApps = examples.stats.apps;
     stats.projectPythonFiles = examples.stats.pythonFiles;

@@ -30,7 +30,8 @@ import { includedFile, IncludeError, resolveIncludedFile } from '../../plugins/i
 import { downloadPath, listProjects, projectFiles, type ExampleProject } from '../../plugins/example-downloads/projects';
 import { checkApp, documentedSecrets, listedDistributions, pyprojectDependencies, requirementsDependencies, type AppCode, type AppUnderCheck, type Dependencies } from './check-apps';
 import { checkPythonDocuments } from './check-python';
-import { checkTomlBlocks, locateTomlPath, type TowerfileValidator } from './check-towerfile';
+import { checkTomlBlocks, formatTowerfileProblem, locateTomlPath, type TowerfileRules } from './check-towerfile';
+import { checkTowerfile } from '../../src/towerfile/check';
 import type { CodeBlock } from './extract-blocks';
 import { analysePython } from './python-analysis';
 import type { Problem } from './types';
@@ -62,7 +63,7 @@ export interface ExamplesReport {
 export interface ExamplesOptions {
   root: string;
   pages: PageBlocks[];
-  validator: TowerfileValidator | null;
+  towerfileRules: TowerfileRules | null;
   python?: string;
   /** Run the projects' test_*.py (default true). */
   runTests?: boolean;
@@ -122,7 +123,7 @@ function moduleNames(files: string[]): Set<string> {
 }
 
 export function checkExamples(options: ExamplesOptions): ExamplesReport {
-  const { root, pages, validator } = options;
+  const { root, pages, towerfileRules } = options;
   const problems: Problem[] = [];
   const stats: ExamplesStats = { projects: 0, apps: 0, pythonFiles: 0, yamlFiles: 0, testFolders: 0, tests: 0, includes: 0 };
 
@@ -156,7 +157,7 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
     }
   }
   for (const [file, block] of outsideProjects) {
-    problems.push(...checkTomlBlocks([block], validator).problems.map((p) => ({ file, ...p })));
+    problems.push(...checkTomlBlocks([block], towerfileRules).problems.map((p) => ({ file, ...p })));
   }
   problems.push(...checkPythonDocuments([...outsideProjects].map(([file, block]) => ({ file, blocks: [block] })), options.python).problems);
 
@@ -181,7 +182,7 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
     if (appDirs.length === 0) problems.push({ file: base, line: 1, message: `example project ${base}/ has no app: no folder holds a Towerfile` });
     const inApp = new Set<string>();
     for (const appDir of appDirs) {
-      const app = readApp(root, base, appDir, files, validator, problems);
+      const app = readApp(root, base, appDir, files, towerfileRules, problems);
       if (!app) continue;
       apps.push(app);
       app.python.forEach((file) => inApp.add(file));
@@ -306,7 +307,7 @@ function readApp(
   project: string,
   appDir: string,
   projectFileList: string[],
-  validator: TowerfileValidator | null,
+  towerfileRules: TowerfileRules | null,
   problems: Problem[],
 ): AppFolder | null {
   const dir = appDir === '.' ? project : `${project}/${appDir}`;
@@ -321,8 +322,13 @@ function readApp(
     return null;
   }
   const lineOf = (...keys: string[]) => locateTomlPath(text, keys) + 1 || 1;
-  const issues = validator ? validator(data) : [];
-  for (const issue of issues) problems.push({ file: towerfile, line: lineOf(...issue.path), message: issue.message });
+  // The same rules as Towerfiles on the pages and the Towerfile checker page (src/towerfile/check.ts),
+  // except the guess whether `source` packages the script: this folder's files are known, so the
+  // check below is exact.
+  for (const problem of towerfileRules ? checkTowerfile(text, towerfileRules).problems : []) {
+    if (problem.rule === 'script-not-packaged') continue;
+    problems.push({ file: towerfile, line: problem.line ?? 1, message: formatTowerfileProblem(problem) });
+  }
   // Schema problems are reported above; the app is still checked as far as its name and script allow.
   if (typeof data.app?.name !== 'string' || typeof data.app.script !== 'string') return null;
 

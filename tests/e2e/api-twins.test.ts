@@ -132,13 +132,13 @@ function htmlFacts(html: string): Facts {
 /** Inline Markdown as the reader sees it: code spans, links, autolinks (GFM's too) and emphasis resolved. */
 function inlineText(markdown: string, links: string[]): string {
   const held: string[] = [];
-  const hold = (text: string) => `\uE000${held.push(text) - 1}\uE000`;
-  const restore = (text: string) => text.replace(/\uE000(\d+)\uE000/g, (_all, i: string) => held[Number(i)]);
+  const hold = (text: string) => `\u0000${held.push(text) - 1}\u0000`;
+  const restore = (text: string) => text.replace(/\u0000(\d+)\u0000/g, (_all, i: string) => held[Number(i)]);
   let text = markdown.replace(/(`+)([\s\S]*?[^`])\1(?!`)/g, (_all, _ticks: string, code: string) =>
     hold(code.length > 1 && code.startsWith(' ') && code.endsWith(' ') ? code.slice(1, -1) : code),
   );
   // Links in reading order: [label](href), <url>, and the bare URLs and e-mail addresses GFM links.
-  const link = /\[([^\]]*)\]\(([^)\s]+)\)|<(https?:\/\/[^>\s]+)>|(https?:\/\/[^\s<)\uE000]*[^\s<).,;:\uE000])|([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g;
+  const link = /\[([^\]]*)\]\(([^)\s]+)\)|<(https?:\/\/[^>\s]+)>|(https?:\/\/[^\s<)\u0000]*[^\s<).,;:\u0000])|([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g;
   text = text.replace(link, (all, label?: string, href?: string, angled?: string, bare?: string, email?: string) => {
     if (href !== undefined) {
       links.push(`${restore(label ?? '')} -> ${href.replace(SITE.url, '')}`);

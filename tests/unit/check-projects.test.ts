@@ -10,14 +10,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scanMarkdown } from '../../scripts/samples/extract-blocks';
-import { createTowerfileValidator } from '../../scripts/samples/check-towerfile';
+import { createTowerfileRules } from '../../scripts/samples/check-towerfile';
 import { checkExamples, packagedFiles } from '../../scripts/samples/check-projects';
 import { checkPageApps } from '../../scripts/samples/check-page-apps';
 import { distributionsFor, installedDistributions, parseRequirement, variablesOfSecret } from '../../scripts/samples/check-apps';
 import type { Problem } from '../../scripts/samples/types';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const VALIDATOR = createTowerfileValidator(JSON.parse(readFileSync(path.join(REPO, 'data/towerfile.schema.json'), 'utf8')) as object);
+const RULES = createTowerfileRules(JSON.parse(readFileSync(path.join(REPO, 'data/towerfile.schema.json'), 'utf8')) as object);
 const FENCE = '```';
 const lines = (...l: string[]) => `${l.join('\n')}\n`;
 
@@ -126,7 +126,7 @@ function check(changes: Record<string, string | null> = {}, runTests = true): Pr
       .filter((rel) => rel.startsWith('docs/') && files[rel] !== null)
       .sort()
       .map((file) => ({ file, text: files[file]!, blocks: scanMarkdown(files[file]!).blocks }));
-    return checkExamples({ root, pages, validator: VALIDATOR, runTests }).problems;
+    return checkExamples({ root, pages, towerfileRules: RULES, runTests }).problems;
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -152,7 +152,7 @@ describe('example projects', () => {
   });
 
   it('reject a Towerfile that does not validate, on the line of the key', () => {
-    rejects(check(replaceIn('examples/reports/report/Towerfile', 'script = "./report.py"', 'script = "./report.py"\nschedule_cron = "0 9 * * *"')), 'examples/reports/report/Towerfile:4', /Towerfile \/app: unknown key "schedule_cron" \(did you mean "schedule"\?\)/);
+    rejects(check(replaceIn('examples/reports/report/Towerfile', 'script = "./report.py"', 'script = "./report.py"\nschedule_cron = "0 9 * * *"')), 'examples/reports/report/Towerfile:4', /Towerfile app\.schedule_cron: Unknown key "schedule_cron" in \[app\]: Tower ignores it, so it has no effect\. \(did you mean "schedule"\?\)/);
   });
 
   it('reject a script that the source globs do not package', () => {
@@ -260,7 +260,7 @@ describe('example projects', () => {
       'snippets/Towerfile': '[app]\nname = "x"\n',
       'docs/examples/reports.md': `${VALID['docs/examples/reports.md']}\n${FENCE}toml file="snippets/Towerfile"\n${FENCE}\n`,
     });
-    rejects(towerfile, 'snippets/Towerfile:1', /missing required key "script"/);
+    rejects(towerfile, 'snippets/Towerfile:1', /Towerfile app\.script: \[app\] is missing "script"/);
   });
 });
 
