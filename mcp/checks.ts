@@ -1,11 +1,11 @@
 /**
  * The Towerfile checker page's rules (src/towerfile/check.ts) and the sample
- * checker's `tower` command check (scripts/samples/check-cli.ts), answering for one
+ * checker's `tower` command check (lib/tower-cli.ts), answering for one
  * Towerfile or one command line at a time, with a link to the reference
  * entry of each key or command.
  */
 import {checkTowerfile as checkTowerfileRules, type Severity, type TowerfileRules} from '../src/towerfile/check';
-import {readTowerArgs, shellCommands, type CliIndex} from '../scripts/samples/check-cli';
+import {readTowerArgs, shellCommands, type CliIndex} from '../lib/tower-cli';
 
 /** Where the reference pages live and the URL of each of their sections, by heading text. */
 export type ReferenceLinks = {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 import {fileURLToPath} from 'node:url';
 import {parse} from 'smol-toml';
-import {createTowerfileValidator} from '../../scripts/samples/check-towerfile';
+import {createTowerfileValidator} from '../../src/towerfile/rules-node';
 import type {TowerfileValidate} from '../../src/towerfile/check';
 import {compileTowerfileValidator} from './compile';
 

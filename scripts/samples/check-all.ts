@@ -7,9 +7,11 @@ import { listFiles } from '../../lib/files';
 import path from 'node:path';
 import { fenceProblems, scanMarkdown } from './extract-blocks';
 import { checkPythonDocuments, type PythonDocument } from './check-python';
-import { checkTomlBlocks, createTowerfileRules } from './check-towerfile';
+import { checkTomlBlocks } from './check-towerfile';
+import { createTowerfileRules } from '../../src/towerfile/rules-node';
 import type { TowerfileRules } from '../../src/towerfile/check';
-import { checkShellBlocks, CliIndex, type CliManifest } from './check-cli';
+import {CliIndex, type CliManifest} from '../../lib/tower-cli';
+import {checkShellBlocks} from './check-cli';
 import { checkDiagramBlocks } from './check-diagrams';
 import {
   checkCliReference,

@@ -11,7 +11,7 @@
  *   parameters their Towerfiles declare.
  */
 import { parse } from 'smol-toml';
-import { shellCommands, SHELL_LANGS } from './check-cli';
+import {shellCommands, SHELL_LANGS} from '../../lib/tower-cli';
 import type { CodeBlock } from './extract-blocks';
 import type { PythonAnalysis } from './python-analysis';
 import { didYouMean } from '../../lib/suggest';

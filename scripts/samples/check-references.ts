@@ -17,7 +17,7 @@ import { CHECKED_REFERENCE_PAGES, CLI_MANIFEST_FILE, TABLE_OF_CONTENTS } from '.
 import { extractHeadings, frontMatterScalars } from './extract-blocks';
 import { didYouMean } from '../../lib/suggest';
 import type { Problem } from './types';
-import type { CliManifest } from './check-cli';
+import type {CliManifest} from '../../lib/tower-cli';
 import { propertiesOf, resolveRef, type JsonSchema } from '../../src/towerfile/schema';
 
 export interface SdkManifest {

@@ -5,16 +5,12 @@
  * data/towerfile.schema.json plus Tower's own rules. Errors and warnings both fail the build, each
  * reported with its key path on the line of the offending key where it can be found.
  */
-import Ajv2020 from 'ajv/dist/2020';
 import {
   checkTowerfile,
   parseToml,
-  TOWERFILE_AJV_OPTIONS,
   type TowerfileProblem,
   type TowerfileRules,
-  type TowerfileValidate,
 } from '../../src/towerfile/check';
-import type { JsonSchema } from '../../src/towerfile/schema';
 import { parseMeta, type CodeBlock } from './extract-blocks';
 import type { BlockProblem } from './types';
 
@@ -33,18 +29,6 @@ export function isTowerfileBlock(block: CodeBlock): boolean {
 
 export { locateTomlPath } from '../../src/towerfile/locate';
 export type { TowerfileRules };
-
-/** Compiles the Towerfile JSON Schema (draft 2020-12) with Ajv. Throws if the schema is invalid. */
-export function createTowerfileValidator(schema: object): TowerfileValidate {
-  // ajv is CommonJS; depending on the module interop the constructor is the import or its .default.
-  const AjvClass = ((Ajv2020 as unknown as { default?: typeof Ajv2020 }).default ?? Ajv2020) as typeof Ajv2020;
-  return new AjvClass({ ...TOWERFILE_AJV_OPTIONS }).compile(schema) as TowerfileValidate;
-}
-
-/** The rules of src/towerfile/check.ts for this schema, compiled in Node. Throws if the schema is invalid. */
-export function createTowerfileRules(schema: object): TowerfileRules {
-  return { validate: createTowerfileValidator(schema), schema: schema as JsonSchema };
-}
 
 /** One problem of a Towerfile block as the sample checker prints it. */
 export function formatTowerfileProblem(problem: TowerfileProblem): string {

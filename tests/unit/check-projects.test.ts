@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scanMarkdown } from '../../scripts/samples/extract-blocks';
-import { createTowerfileRules } from '../../scripts/samples/check-towerfile';
+import { createTowerfileRules } from '../../src/towerfile/rules-node';
 import { checkExamples, packagedFiles } from '../../scripts/samples/check-projects';
 import { checkPageApps } from '../../scripts/samples/check-page-apps';
 import { distributionsFor, installedDistributions, parseRequirement, variablesOfSecret } from '../../scripts/samples/check-apps';

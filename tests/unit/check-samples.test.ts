@@ -6,18 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractBlocks, extractHeadings, fenceProblems, parseMeta } from '../../scripts/samples/extract-blocks';
 import { checkPythonDocuments } from '../../scripts/samples/check-python';
-import {
-  checkTomlBlocks,
-  createTowerfileRules,
-  isTowerfileBlock,
-} from '../../scripts/samples/check-towerfile';
-import {
-  checkShellBlocks,
-  checkTowerArgs,
-  CliIndex,
-  shellCommands,
-  type CliManifest,
-} from '../../scripts/samples/check-cli';
+import { checkTomlBlocks, isTowerfileBlock } from '../../scripts/samples/check-towerfile';
+import { createTowerfileRules } from '../../src/towerfile/rules-node';
+import {checkTowerArgs, CliIndex, shellCommands, type CliManifest} from '../../lib/tower-cli';
+import {checkShellBlocks} from '../../scripts/samples/check-cli';
 import {
   checkCliReference,
   checkSdkReference,

@@ -7,7 +7,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
 import {fileURLToPath} from 'node:url';
-import {checkTowerArgs, CliIndex, shellCommands, type CliManifest} from '../../scripts/samples/check-cli';
+import {checkTowerArgs, CliIndex, shellCommands, type CliManifest} from '../../lib/tower-cli';
 import {explainCron, type CronExplanation} from '../../src/components/CronExplainer/explain';
 import {bothDayFieldsSet, checkFields, cronForPlainEnglish, scheduleCommand} from '../../src/components/CronExplainer/fields';
 

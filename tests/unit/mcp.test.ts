@@ -18,8 +18,8 @@ import {parseArgs, UsageError} from '../../mcp/server';
 import {buildPackedIndex} from '../../plugins/search-index';
 import {KIND_FILTERS, kindOfRoute} from '../../src/search/kinds';
 import type {ExtractedPage} from '../../src/search/records';
-import {CliIndex, type CliManifest} from '../../scripts/samples/check-cli';
-import {createTowerfileRules} from '../../scripts/samples/check-towerfile';
+import {CliIndex, type CliManifest} from '../../lib/tower-cli';
+import {createTowerfileRules} from '../../src/towerfile/rules-node';
 import {mcpUpstreamConf} from '../../scripts/nginx-conf';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');

@@ -12,7 +12,7 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 import {fileURLToPath} from 'node:url';
 import {parse} from 'yaml';
-import {CliIndex, checkTowerArgs, shellCommands, type CliManifest} from '../../scripts/samples/check-cli';
+import {CliIndex, checkTowerArgs, shellCommands, type CliManifest} from '../../lib/tower-cli';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const specPath = path.join(repoRoot, 'openapi/tower-api.yaml');

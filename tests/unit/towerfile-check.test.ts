@@ -4,7 +4,7 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 import {fileURLToPath} from 'node:url';
 import {createSlugger} from '@docusaurus/utils';
-import {createTowerfileRules} from '../../scripts/samples/check-towerfile';
+import {createTowerfileRules} from '../../src/towerfile/rules-node';
 import {extractHeadings} from '../../scripts/samples/extract-blocks';
 import {towerfileHeadingNames} from '../../scripts/samples/check-references';
 import {checkTowerfile, parseToml, type TowerfileProblem} from '../../src/towerfile/check';
