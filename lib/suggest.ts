@@ -1,6 +1,6 @@
 /** "Did you mean" support: the closest candidate by edit distance, or undefined if none is close. */
 
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];

@@ -38,7 +38,7 @@ export interface ManifestFlag {
   hidden?: boolean;
 }
 
-export interface ManifestArg {
+interface ManifestArg {
   name: string;
   required: boolean;
   /** Optional: an argument that takes any number of values. */
@@ -146,7 +146,7 @@ export function checkTowerArgs(args: string[], index: CliIndex): string[] {
   return readTowerArgs(args, index).problems;
 }
 
-export interface TowerArgsReading {
+interface TowerArgsReading {
   problems: string[];
   /** The deepest command the words reached (a group when the next word was unknown); undefined at the top level. */
   command: ManifestCommand | undefined;
@@ -321,7 +321,7 @@ function conflicts(command: ManifestCommand, given: ManifestFlag[], written: Map
   return messages;
 }
 
-export interface ShellCommand {
+interface ShellCommand {
   /** 0-based line inside the block where the logical line starts. */
   offset: number;
   words: string[];

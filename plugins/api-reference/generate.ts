@@ -25,7 +25,7 @@ export type GenerateOptions = {
 /** Route -> label of every link the spec makes (x-tower-related), shared with the Markdown twins. */
 export type LinkTitles = Record<string, string>;
 
-export type GenerateResult = {files: string[]; model: ApiModel; linkTitles: LinkTitles};
+type GenerateResult = {files: string[]; model: ApiModel; linkTitles: LinkTitles};
 
 /**
  * Where the YAML value that contains `offset` begins. A parser notices an

@@ -104,7 +104,7 @@ export type Parameter = {
   examples: Example[];
 };
 
-export type Header = {name: string; description?: string; required: boolean; deprecated: boolean; schema?: Schema};
+type Header = {name: string; description?: string; required: boolean; deprecated: boolean; schema?: Schema};
 
 export type Response = {
   /** "200", "2XX" or "default". */
@@ -173,7 +173,7 @@ export type Operation = OperationOutline & {
 
 export type Tag = {name: string; description?: string};
 
-export type ApiOutline = {
+type ApiOutline = {
   /** The file as named in messages, e.g. openapi/tower-api.yaml. */
   file: string;
   title: string;

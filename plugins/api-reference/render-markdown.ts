@@ -21,7 +21,7 @@ import {
 import type {ApiModel, Operation} from './model';
 import {absoluteLinks, codeBlock, finish, inlineCode, oneLine, shiftHeadings} from './text';
 
-export type MarkdownContext = {
+type MarkdownContext = {
   /** Site URL plus base URL, without a trailing slash: links in the text become absolute. */
   siteUrl: string;
   titleOf: TitleOf;

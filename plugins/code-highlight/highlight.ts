@@ -36,7 +36,7 @@ export const LANGUAGES: Readonly<Record<string, string>> = {
 };
 
 /** Fence languages shown as they are, without highlighting. */
-export const PLAIN_LANGUAGES: ReadonlySet<string> = new Set(['', 'text', 'txt', 'plain', 'console', 'output']);
+const PLAIN_LANGUAGES: ReadonlySet<string> = new Set(['', 'text', 'txt', 'plain', 'console', 'output']);
 
 loadLanguages([...new Set(Object.values(LANGUAGES))]);
 

@@ -14,7 +14,7 @@
 
 export class CodeLinesError extends Error {}
 
-export type LineOptions = {
+type LineOptions = {
   /** 1-based numbers of the lines to highlight, as shown. */
   highlighted: Set<number>;
   /** First line number when the block shows line numbers. */

@@ -12,12 +12,12 @@
  */
 
 /** The fence language of a diagram. */
-export const DIAGRAM_LANGUAGE = 'dot';
+const DIAGRAM_LANGUAGE = 'dot';
 
-export type DiagramMeta = {title: string; description: string};
+type DiagramMeta = {title: string; description: string};
 
 /** The longest description that still reads as one sentence of alternative text. */
-export const MAX_DESCRIPTION_CHARS = 300;
+const MAX_DESCRIPTION_CHARS = 300;
 
 export function isDiagramLanguage(language: string | null | undefined): boolean {
   return (language ?? '').toLowerCase() === DIAGRAM_LANGUAGE;

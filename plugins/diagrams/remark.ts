@@ -43,7 +43,7 @@ function pageName(file: VFileLike): string {
 }
 
 /** The caption readers see under the drawing; also what the search index keeps of it. */
-export function captionHtml(title: string, description: string): string {
+function captionHtml(title: string, description: string): string {
   return `<figcaption><strong>${escapeHtml(titleSentence(title))}</strong> ${escapeHtml(description)}</figcaption>`;
 }
 

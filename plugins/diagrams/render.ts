@@ -40,7 +40,7 @@ export class DiagramError extends Error {
  * Linux desktops) always fit their boxes.
  */
 const LAYOUT_FONT = 'DejaVu Sans';
-export const FONT_SIZE = 14;
+const FONT_SIZE = 14;
 
 /** Defaults every diagram starts from; a source can override any of them. */
 const DEFAULTS = {
@@ -143,7 +143,7 @@ function checkClasses(element: SvgElement): void {
  * Turns Graphviz's SVG document into the element the page embeds. `id` is the
  * prefix for the ids of `<title>` and `<desc>`, unique on the page.
  */
-export function reshapeSvg(svgText: string, options: {id: string; title: string; description: string}): string {
+function reshapeSvg(svgText: string, options: {id: string; title: string; description: string}): string {
   const document = parseDocument(svgText, {xmlMode: true});
   const svg = DomUtils.findOne((element) => element.name === 'svg', document.children, false);
   if (!svg) fail('Graphviz produced no <svg> element');

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type {Nodes, Root} from 'hast';
 import {EXAMPLES_DIR, slugOfDownload} from './projects';
 
-export type DownloadLinkOptions = {siteDir: string};
+type DownloadLinkOptions = {siteDir: string};
 
 export function markDownloadLinks(tree: Root, siteDir: string, sourceName = 'a docs page'): void {
   const visit = (node: Nodes) => {

@@ -20,28 +20,28 @@
 import {readFileSync, realpathSync, statSync} from 'node:fs';
 import path from 'node:path';
 
-export const INCLUDE_ATTRIBUTE = 'file';
+const INCLUDE_ATTRIBUTE = 'file';
 
 /** Paths under this folder are titled relative to it. */
-export const EXAMPLES_DIR = 'examples';
+const EXAMPLES_DIR = 'examples';
 
 export class IncludeError extends Error {}
 
-export type ExpandOptions = {
+type ExpandOptions = {
   /** Repository root: the folder the `file=` paths are relative to. */
   siteDir: string;
   /** The page's path as shown in error messages, e.g. `docs/examples/tables.md`. */
   sourceName: string;
 };
 
-export type ExpandResult = {
+type ExpandResult = {
   markdown: string;
   /** Absolute paths of the included files, in order of appearance. */
   files: string[];
 };
 
 /** An opening fence of a block that includes a file. */
-export type IncludeFence = {
+type IncludeFence = {
   /** 1-based line of the opening fence. */
   line: number;
   /** The `file=` value as written. */

@@ -69,13 +69,13 @@ export type GenerateInput = {
   sdk?: {docId: string; manifest: SdkManifest; manifestName: string};
 };
 
-export type GenerateResult = {
+type GenerateResult = {
   /** Output path -> content, sorted by path. */
   files: Map<string, string>;
   warnings: string[];
 };
 
-export const FILES = {
+const FILES = {
   index: 'llms.txt',
   full: 'llms-full.txt',
   api: 'llms-api.txt',

@@ -16,9 +16,9 @@ import {isDiagramLanguage, parseDiagramMeta, titleSentence} from '../diagrams/fe
 
 export class MarkdownCleanError extends Error {}
 
-export type FrontMatter = Record<string, unknown>;
+type FrontMatter = Record<string, unknown>;
 
-export type CleanOptions = {
+type CleanOptions = {
   /** Absolute URL of the page the source belongs to (for `#anchor` links). */
   pageUrl: string;
   /** Absolute site origin plus base URL, without a trailing slash. */
@@ -34,7 +34,7 @@ export type CleanOptions = {
   sourceName?: string;
 };
 
-export type CleanResult = {frontMatter: FrontMatter; markdown: string};
+type CleanResult = {frontMatter: FrontMatter; markdown: string};
 
 const ADMONITION_LABELS: Record<string, string> = {
   note: 'Note',
@@ -310,7 +310,7 @@ export function cleanMarkdown(source: string, options: CleanOptions): CleanResul
 }
 
 /** Whether a Markdown text has an H1 outside code blocks. */
-export function hasTopHeading(markdown: string): boolean {
+function hasTopHeading(markdown: string): boolean {
   return outsideFences(markdown).some((line) => /^# \S/.test(line));
 }
 

@@ -4,7 +4,7 @@
  * page's top) and, for some, what the answer must say. Scored against the
  * built docs by relevance.test.ts, which runs after the build.
  */
-export type AskAiCase = {question: string; cites: string[]; says?: RegExp};
+type AskAiCase = {question: string; cites: string[]; says?: RegExp};
 
 export const ANSWERABLE: AskAiCase[] = [
   {question: 'how do I run my app locally', cites: ['/docs/using-tower/develop#try-it-on-your-machine', '/docs/getting-started/quick-start#step-8-run-the-app-on-your-machine', '/docs/concepts/runs#local-runs', '/docs/using-tower/test#level-2-run-locally-through-tower'], says: /tower run --local/},

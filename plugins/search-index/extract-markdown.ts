@@ -11,7 +11,7 @@ import type {ExtractedPage} from '../../src/search/records';
 import {isDiagramLanguage, parseDiagramMeta, titleSentence} from '../diagrams/fence';
 
 /** Inline Markdown (and JSX/HTML tags) to the text a reader sees. */
-export function markdownInlineToText(line: string): string {
+function markdownInlineToText(line: string): string {
   return line
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')

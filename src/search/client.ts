@@ -36,7 +36,7 @@ function emptyResponse(request: SearchRequest): SearchResponse {
 const engines = new Map<string, Promise<SearchEngine>>();
 
 /** The engine for an index URL, loaded once per page life. */
-export function loadEngine(indexUrl: string): Promise<SearchEngine> {
+function loadEngine(indexUrl: string): Promise<SearchEngine> {
   let pending = engines.get(indexUrl);
   if (!pending) {
     pending = Promise.all([

@@ -80,7 +80,7 @@ export type Ranked = {
   headingShare: number;
 };
 
-export type RankOptions = PlanOptions & {
+type RankOptions = PlanOptions & {
   /** The share of the query's required words a section must have (default: all, or most when none has all). */
   minShare?: number;
 };
@@ -88,10 +88,10 @@ export type RankOptions = PlanOptions & {
 type IndexedDoc = {id: number; title: string; path: string; content: string};
 
 /** Field weights: a word in the section's own heading counts most, body text least. */
-export const FIELD_BOOST = {title: 5, path: 1.6, content: 1};
+const FIELD_BOOST = {title: 5, path: 1.6, content: 1};
 
 /** Document boost by the level of the heading that opens the section. */
-export const LEVEL_BOOST: Record<string, number> = {lvl1: 1.8, lvl2: 1.25, lvl3: 1.05};
+const LEVEL_BOOST: Record<string, number> = {lvl1: 1.8, lvl2: 1.25, lvl3: 1.05};
 
 /**
  * How much a section counts by its page's kind, for each intent. A topic word
@@ -99,7 +99,7 @@ export const LEVEL_BOOST: Record<string, number> = {lvl1: 1.8, lvl2: 1.25, lvl3:
  * near-identical pages that each repeat their resource's name, come first only
  * when the query names an operation. Category pages only list other pages.
  */
-export const KIND_PRIOR: Record<Intent, Record<PageKind, number>> = {
+const KIND_PRIOR: Record<Intent, Record<PageKind, number>> = {
   topic: {guide: 1.3, concept: 1.3, example: 0.9, cli: 1, sdk: 1, towerfile: 1, api: 0.45, category: 0.25},
   question: {guide: 1.4, concept: 1.4, example: 1, cli: 0.85, sdk: 0.85, towerfile: 0.85, api: 0.4, category: 0.2},
   identifier: {guide: 0.8, concept: 0.8, example: 0.7, cli: 1.4, sdk: 1.4, towerfile: 1.4, api: 1.1, category: 0.2},
@@ -116,7 +116,7 @@ const FEW_PAGES = 3;
 const ENDPOINT = /^\s*(get|post|put|patch|delete)\s+(\/\S*)\s*$/i;
 
 /** An API page's operation id: the last step of its route (create-secret). */
-export function operationIdOf(record: SearchRecord): string {
+function operationIdOf(record: SearchRecord): string {
   return record.url_without_anchor.slice(record.url_without_anchor.lastIndexOf('/') + 1);
 }
 
@@ -126,7 +126,7 @@ export function operationIdOf(record: SearchRecord): string {
  * section wins over pages whose paths begin the same way or whose text
  * mentions the id (create-sandbox-secrets tells readers to use create-secret).
  */
-export function namedOperationBoost(query: string, record: SearchRecord): number {
+function namedOperationBoost(query: string, record: SearchRecord): number {
   if (record.kind !== 'api' || record.type !== 'lvl1') return 1;
   const endpoint = ENDPOINT.exec(query);
   if (endpoint) {
@@ -169,7 +169,7 @@ function facetValues(record: SearchRecord, facet: string): string[] {
 }
 
 /** Every group must match; within a group any value may match (Algolia's semantics). */
-export function matchesFacets(record: SearchRecord, groups: string[][]): boolean {
+function matchesFacets(record: SearchRecord, groups: string[][]): boolean {
   return groups.every((group) =>
     group.some((filter) => {
       const negated = filter.startsWith('-');
@@ -181,14 +181,14 @@ export function matchesFacets(record: SearchRecord, groups: string[][]): boolean
 }
 
 /** The boost of a section whose text names the query verbatim (see phraseBoost). */
-export const TEXT_PHRASE_BOOST = 1.5;
+const TEXT_PHRASE_BOOST = 1.5;
 
 /**
  * Words found together beat words found apart: a section whose own heading is
  * the query ("tower login") or contains it as a phrase, or whose text names it
  * verbatim (an operation id such as describe-run-logs), ranks first.
  */
-export function phraseBoost(phrase: string, raw: string, record: SearchRecord): number {
+function phraseBoost(phrase: string, raw: string, record: SearchRecord): number {
   if (!phrase.includes(' ')) return 1;
   const fromHeading = headingPhraseBoost(phrase, record);
   if (fromHeading > 1) return fromHeading;
@@ -199,7 +199,7 @@ export function phraseBoost(phrase: string, raw: string, record: SearchRecord): 
 }
 
 /** The part of phraseBoost that reads the section's own heading only. */
-export function headingPhraseBoost(phrase: string, record: SearchRecord): number {
+function headingPhraseBoost(phrase: string, record: SearchRecord): number {
   const heading = termsOf(ownHeading(record)).join(' ');
   if (heading === phrase) return 3;
   if (` ${heading} `.includes(` ${phrase} `)) return 2;
@@ -210,9 +210,9 @@ export function headingPhraseBoost(phrase: string, record: SearchRecord): number
 const pageOf = (record: SearchRecord) => record.url_without_anchor;
 
 /** Sections grouped by page, best page first; each page's sections best first. */
-export type PageResult = {url: string; score: number; sections: Ranked[]};
+type PageResult = {url: string; score: number; sections: Ranked[]};
 
-export function groupByPage(ranked: Ranked[]): PageResult[] {
+function groupByPage(ranked: Ranked[]): PageResult[] {
   const pages = new Map<string, PageResult>();
   for (const entry of ranked) {
     const url = pageOf(entry.record);

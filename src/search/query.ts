@@ -17,7 +17,7 @@ import {identifierForms, stemOf, wordsOf} from './text';
  */
 export type Intent = 'operation' | 'command' | 'identifier' | 'question' | 'topic';
 
-export type Expansion = {term: string; weight: number};
+type Expansion = {term: string; weight: number};
 
 export type QueryWord = {
   text: string;
@@ -32,7 +32,7 @@ export type QueryPlan = {words: QueryWord[]; intent: Intent};
 const OPTIONAL_WEIGHT = 0.2;
 
 /** How much a term that is not the word itself counts. */
-export const EXPANSION_WEIGHT = {prefix: 0.5, synonym: 0.6, typo: 0.5, secondTypo: 0.35, identifierPart: 0.9, member: 0.8};
+const EXPANSION_WEIGHT = {prefix: 0.5, synonym: 0.6, typo: 0.5, secondTypo: 0.35, identifierPart: 0.9, member: 0.8};
 
 /**
  * Typos forgiven in a word of this many characters: none up to four (a short

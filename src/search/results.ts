@@ -9,10 +9,10 @@ import type {FacetFilters, SearchRequest} from './engine';
 import {TRAIL_SEPARATOR} from './records';
 import {unescapeHtml} from '../../lib/html';
 
-export const HIGHLIGHT_PRE = '\u0001';
-export const HIGHLIGHT_POST = '\u0002';
+const HIGHLIGHT_PRE = '\u0001';
+const HIGHLIGHT_POST = '\u0002';
 /** Pages per results page, and sections shown under each page (the modal shows the same, fewer pages). */
-export const HITS_PER_PAGE = 10;
+const HITS_PER_PAGE = 10;
 export const SECTIONS_PER_PAGE = 3;
 const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 type Level = (typeof LEVELS)[number];
@@ -100,7 +100,7 @@ export function hasMorePages(pages: ResultsPage[]): boolean {
 }
 
 /** A highlighted value as plain-text parts; `marked` parts sat between the highlight markers. */
-export type Segment = {text: string; marked: boolean};
+type Segment = {text: string; marked: boolean};
 
 export function segments(value: string): Segment[] {
   return value

@@ -47,7 +47,7 @@ const JOINED: Record<string, Record<string, string>> = {
 };
 
 /** A word of a text with what the index makes of it. */
-export type Word = {
+type Word = {
   /** As written. */
   text: string;
   /** Where it starts in the text. */
@@ -78,7 +78,7 @@ export function stemOf(part: string): string | null {
 }
 
 /** The words of a text, in order, with "log in" and the like joined (lazily: a snippet needs only the first few). */
-export function* eachWord(text: string): Generator<Word> {
+function* eachWord(text: string): Generator<Word> {
   let pending: Word | null = null;
   for (const match of text.matchAll(WORD)) {
     const raw = match[0];

@@ -13,7 +13,7 @@ import {createLocalSearchClient, type LocalSearchClient} from './client';
 import type {FacetFilters} from './engine';
 import {SEARCH_PLUGIN_NAME, type SearchGlobalData, type SearchMode} from './global-data';
 
-export type AlgoliaConfig = ThemeConfigAlgolia & {
+type AlgoliaConfig = ThemeConfigAlgolia & {
   keyboardShortcuts?: {'Ctrl/Cmd+K'?: boolean; '/'?: boolean};
   insights?: boolean;
 };

@@ -73,7 +73,7 @@ export type TowerRule =
   | 'parameter-name'
   | 'duplicate-parameter';
 
-export interface TowerfileParameter {
+interface TowerfileParameter {
   name: string;
   description: string;
   default: string;
@@ -100,7 +100,7 @@ export interface TowerfilePlan {
   legacySchedule: boolean;
 }
 
-export type TomlParse =
+type TomlParse =
   | {ok: true; data: Record<string, unknown>}
   | {ok: false; line: number | null; column?: number; message: string};
 

@@ -13,7 +13,7 @@ export const DEPENDENCY_FILES = ['pyproject.toml', 'requirements.txt'] as const;
 export type DependencyFile = (typeof DEPENDENCY_FILES)[number];
 
 /** `./main.py` and `main.py` name the same file; Tower ignores a leading `./`. */
-export function normalisePath(path: string): string {
+function normalisePath(path: string): string {
   return path.trim().replace(/^(\.\/)+/, '').replace(/\/+$/, '');
 }
 

@@ -4,7 +4,6 @@
  * (scripts/samples/check-references.ts) keeps that true, so a key path always maps to an anchor.
  */
 export const TOWERFILE_REFERENCE_ROUTE = '/docs/reference/towerfile';
-export const TOWERFILE_CHECKER_ROUTE = '/docs/reference/towerfile-checker';
 
 /** The section of the reference that lists what can go wrong, for problems tied to no key. */
 export const COMMON_ERRORS_ANCHOR = 'common-errors';

@@ -55,19 +55,3 @@ export function isDeprecated(root: JsonSchema, path: readonly string[]): boolean
   return schemaAt(root, path)?.deprecated === true;
 }
 
-export function descriptionAt(root: JsonSchema, path: readonly string[]): string | undefined {
-  const description = schemaAt(root, path)?.description;
-  return typeof description === 'string' ? description : undefined;
-}
-
-/** True when the schema at `path` describes a table (an object with properties). */
-export function isTable(root: JsonSchema, path: readonly string[]): boolean {
-  const schema = schemaAt(root, path);
-  return Boolean(schema && Object.keys(propertiesOf(schema)).length > 0);
-}
-
-/** True when the schema at `path` is an array of tables (`[[parameters]]`). */
-export function isArrayOfTables(root: JsonSchema, path: readonly string[]): boolean {
-  const schema = schemaAt(root, path);
-  return Boolean(schema && isObject(schema.items) && Object.keys(propertiesOf(resolveRef(root, schema.items))).length > 0);
-}

@@ -7,7 +7,7 @@
 import {readApiOutline} from '../../plugins/api-reference/model';
 import {SPEC_PATH} from '../../plugins/api-reference/sidebar';
 
-export type Route = {path: string; heading: string};
+type Route = {path: string; heading: string};
 
 export const DOC_ROUTES: Route[] = [
   {path: '/', heading: 'Tower documentation'},
@@ -168,7 +168,7 @@ export const CONTRACT_API_OPERATION_IDS: readonly string[] = [
 
 export const API_OVERVIEW: Route = {path: '/docs/reference/api/tower-api', heading: 'Tower API'};
 
-export type ApiRoute = Route & {id: string; method: string; apiPath: string};
+type ApiRoute = Route & {id: string; method: string; apiPath: string};
 
 /**
  * The API pages: one route per operation of openapi/tower-api.yaml, in the order of the file,

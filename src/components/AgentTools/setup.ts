@@ -7,9 +7,9 @@ import {SITE} from '../../constants';
 
 /** The production endpoint of the docs MCP server (deploy/nginx/agents.conf proxies it). */
 export const DOCS_MCP_URL = `${SITE.url}/mcp`;
-export const DOCS_MCP_NAME = 'tower-docs';
+const DOCS_MCP_NAME = 'tower-docs';
 
-export type EditorSetup = {editor: string; where: string; language: 'bash' | 'json'; code: string};
+type EditorSetup = {editor: string; where: string; language: 'bash' | 'json'; code: string};
 
 export const EDITOR_SETUPS: EditorSetup[] = [
   {

@@ -11,7 +11,7 @@ export type CronExplanation =
   | {ok: true; expression: string; description: string; next: Date[]; bothDayFields: boolean}
   | {ok: false; message: string; suggestion?: string};
 
-export const RUNS_SHOWN = 5;
+const RUNS_SHOWN = 5;
 
 export function explainCron(input: string, now: Date = new Date()): CronExplanation {
   const checked = checkFields(input);

@@ -5,9 +5,9 @@
  * they accept forms (four or six fields, @daily, L, W, #, ?) that Tower's docs do not use and whose
  * acceptance by Tower's API is not confirmed.
  */
-export type FieldSpec = {name: string; min: number; max: number; names?: readonly string[]};
+type FieldSpec = {name: string; min: number; max: number; names?: readonly string[]};
 
-export const FIELDS: readonly FieldSpec[] = [
+const FIELDS: readonly FieldSpec[] = [
   {name: 'minute', min: 0, max: 59},
   {name: 'hour', min: 0, max: 23},
   {name: 'day of month', min: 1, max: 31},
@@ -27,7 +27,7 @@ const MACROS: Record<string, string> = {
   '@hourly': '0 * * * *',
 };
 
-export type FieldCheck =
+type FieldCheck =
   | {ok: true; expression: string; fields: string[]}
   | {ok: false; message: string; suggestion?: string};
 

@@ -3,7 +3,7 @@
  * reload, a bookmark or a shared link brings it back, even when the browser blocks storage) and in
  * local storage (so coming back to the page later brings it back too).
  */
-export const HASH_KEY = 'towerfile';
+const HASH_KEY = 'towerfile';
 export const STORAGE_KEY = 'tower.towerfileChecker.text';
 
 /** UTF-8, then base64url without padding: safe in a URL hash and never mistaken for a heading id. */

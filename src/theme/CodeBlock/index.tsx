@@ -11,7 +11,7 @@
  */
 import {useRef, useState, type CSSProperties, type ReactNode} from 'react';
 import clsx from 'clsx';
-import {useCopyFeedback} from '@site/src/components/CopyFeedback';
+import {useCopyFeedback} from '@site/src/hooks/useCopyFeedback';
 import styles from './styles.module.css';
 
 type Props = {

@@ -21,7 +21,7 @@ const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const
 type Value = {value: string; matchLevel?: string; matchedWords?: string[]};
 type LevelValues = Partial<Record<(typeof LEVELS)[number], Value>>;
 
-export type ModalHit = {
+type ModalHit = {
   url: string;
   url_without_anchor?: string;
   type?: string;
@@ -35,7 +35,7 @@ const PRE = '<mark>';
 const POST = '</mark>';
 
 /** A highlighted value with everything but DocSearch's <mark> tags escaped. */
-export function safeHighlight(value: string): string {
+function safeHighlight(value: string): string {
   return value
     .split(/(<mark>|<\/mark>)/)
     .map((part) => (part === PRE || part === POST ? part : escapeHtml(unescapeHtml(part))))

@@ -12,7 +12,7 @@
  */
 const REPAIRED = 'data-tower-repaired';
 
-export function repairModal(root: ParentNode): boolean {
+function repairModal(root: ParentNode): boolean {
   const container = root.querySelector<HTMLElement>('.DocSearch-Container');
   if (!container) return false;
   if (container.hasAttribute(REPAIRED)) return true;

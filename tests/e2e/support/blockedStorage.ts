@@ -9,7 +9,7 @@ import path from 'node:path';
 import {chromium, type BrowserContext, type Page} from 'playwright-core';
 import {CHROMIUM, DESKTOP} from '../../../lib/browser';
 
-export type BlockedStorage = {
+type BlockedStorage = {
   page: Page;
   context: BrowserContext;
   pageErrors: string[];

@@ -15,7 +15,7 @@ export type RawResponse = {
   header: (name: string) => string | undefined;
 };
 
-export type RawOptions = {
+type RawOptions = {
   /** Extra header lines, without the CRLF. */
   headers?: string[];
   /** Bind the client to this loopback address (127.0.0.2, ...) to act as another reader. */
@@ -38,7 +38,7 @@ export function rawGet(base: string, target: string, options: RawOptions = {}): 
   });
 }
 
-export function parseResponse(text: string): RawResponse {
+function parseResponse(text: string): RawResponse {
   const end = text.indexOf('\r\n\r\n');
   const head = end >= 0 ? text.slice(0, end) : text;
   const [statusLine, ...headerLines] = head.split('\r\n');

@@ -7,7 +7,7 @@ import type {Browser} from 'playwright-core';
 import {launchBrowser} from '../../../lib/browser';
 import {siteUrl} from './server';
 
-export type Site = {browser: Browser; base: string};
+type Site = {browser: Browser; base: string};
 
 export function useSite(): Site {
   const site = {} as Site;

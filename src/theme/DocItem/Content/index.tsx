@@ -18,7 +18,7 @@ import Content from '@theme-original/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import {markdownPath} from '@site/lib/markdown-twin';
-import {useCopyFeedback} from '@site/src/components/CopyFeedback';
+import {useCopyFeedback} from '@site/src/hooks/useCopyFeedback';
 import {fetchChecked} from '@site/lib/fetch-checked';
 import styles from './styles.module.css';
 

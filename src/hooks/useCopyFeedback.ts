@@ -5,7 +5,7 @@
  */
 import {useCallback, useEffect, useRef, useState} from 'react';
 
-export type CopyState = 'idle' | 'copied' | 'failed';
+type CopyState = 'idle' | 'copied' | 'failed';
 
 export function useCopyFeedback(resetMs: number): [CopyState, (copying: Promise<unknown>) => void] {
   const [state, setState] = useState<CopyState>('idle');
