@@ -17,7 +17,8 @@ import {CODE_BLOCK_CHARS, codeStart, extractPage} from './extract-html';
 import {extractMarkdown} from './extract-markdown';
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
-import {condenseApiPage, docSearchWithoutEval, routeOfFile} from './index';
+import {normalizePluginOptions} from '@docusaurus/utils-validation';
+import searchIndexPlugin, {condenseApiPage, docSearchWithoutEval, routeOfFile, validateOptions} from './index';
 
 const SITE = 'https://docs.tower.dev';
 
@@ -428,5 +429,26 @@ describe('DocSearch within the CSP', () => {
     const source = readFileSync(file, 'utf8');
     assert.equal(source.split(docSearchWithoutEval.options.search).length - 1, 1);
     assert.ok(docSearchWithoutEval.options.strict, 'a DocSearch that no longer has it fails the build');
+  });
+});
+
+describe('plugin options and global data', () => {
+  const validate = (options: object) => validateOptions({options: options as never, validate: normalizePluginOptions as never});
+
+  test('mode defaults to local and takes local or algolia only, with a message naming the option', () => {
+    assert.equal(validate({}).mode, 'local');
+    assert.equal(validate({mode: 'algolia'}).mode, 'algolia');
+    assert.throws(() => validate({mode: 'elastic'}), /"mode" must be one of \[local, algolia\]/);
+    assert.throws(() => validate({indexFile: 'x.json'}), /"indexFile" is not allowed/);
+  });
+
+  test('the browser learns the mode and the index URL from the global data', async () => {
+    const context = {siteDir: '/site', generatedFilesDir: '/tmp/generated', baseUrl: '/docs-site/', siteConfig: {url: 'https://docs.tower.dev'}};
+    for (const mode of ['local', 'algolia'] as const) {
+      const plugin = searchIndexPlugin(context as never, {mode});
+      let data: unknown;
+      await plugin.contentLoaded?.({content: undefined, actions: {setGlobalData: (value: unknown) => void (data = value)} as never, allContent: {} as never});
+      assert.deepEqual(data, {mode, indexUrl: '/docs-site/search-index.json'});
+    }
   });
 });
