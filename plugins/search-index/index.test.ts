@@ -447,7 +447,7 @@ describe('plugin options and global data', () => {
     for (const mode of ['local', 'algolia'] as const) {
       const plugin = searchIndexPlugin(context as never, {mode});
       let data: unknown;
-      await plugin.contentLoaded?.({content: undefined, actions: {setGlobalData: (value: unknown) => void (data = value)} as never, allContent: {} as never});
+      await plugin.contentLoaded?.({content: undefined, actions: {setGlobalData: (value: unknown) => void (data = value)} as never});
       assert.deepEqual(data, {mode, indexUrl: '/docs-site/search-index.json'});
     }
   });
