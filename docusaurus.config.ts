@@ -34,7 +34,7 @@ import {
 const algolia = algoliaFromEnv();
 const searchMode: 'algolia' | 'local' = algolia ? 'algolia' : 'local';
 
-/** DocSearch settings (themeConfig.algolia). `keyboardShortcuts` is read by src/theme/SearchBar. */
+/** DocSearch settings (themeConfig.algolia). `keyboardShortcuts` is read by plugins/search-index/theme/SearchBar. */
 const algoliaThemeConfig = {
   appId: algolia?.appId ?? SEARCH.localAppId,
   apiKey: algolia?.apiKey ?? SEARCH.localApiKey,

@@ -15,6 +15,7 @@
  */
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import type {LoadContext, OptionValidationContext, Plugin} from '@docusaurus/types';
 import {Joi} from '@docusaurus/utils-validation';
 import {API_REFERENCE, SEARCH, SITE} from '../../src/constants';
@@ -178,6 +179,11 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchP
 
   return {
     name: SEARCH_PLUGIN_NAME,
+
+    // The search box and the /search page (theme/SearchBar, theme/SearchPage), for both modes.
+    getThemePath() {
+      return path.join(path.dirname(fileURLToPath(import.meta.url)), 'theme');
+    },
 
     async contentLoaded({actions}) {
       const data: SearchGlobalData = {mode: options.mode, indexUrl: `${context.baseUrl}${SEARCH.indexFile}`};
