@@ -23,7 +23,7 @@ import {API_REFERENCE} from '../../src/constants';
 import {generateApiReference, type GenerateOptions, type LinkTitles} from './generate';
 import {loadApiModel} from './model';
 
-/** What the plugin hands to other plugins (allContent['tower-api-reference'].default). Plain JSON. */
+/** What the plugin hands to other plugins (allContent['api-reference'].default). Plain JSON. */
 export type ApiReferenceContent = {
   /** Absolute path of the OpenAPI document; loadApiModel(specFile, specName) returns the model the pages use. */
   specFile: string;
@@ -32,7 +32,7 @@ export type ApiReferenceContent = {
   linkTitles: LinkTitles;
 };
 
-export const API_REFERENCE_PLUGIN = 'tower-api-reference';
+export const API_REFERENCE_PLUGIN = 'api-reference';
 
 export default async function apiReferencePlugin(context: LoadContext): Promise<Plugin> {
   const settings: GenerateOptions = {

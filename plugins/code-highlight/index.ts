@@ -20,7 +20,7 @@ export const PRISM_CLIENT_MODULE = /@docusaurus[\\/]theme-classic[\\/]lib[\\/]pr
 
 export default function codeHighlightPlugin(): Plugin {
   return {
-    name: 'tower-code-highlight',
+    name: 'code-highlight',
     configureWebpack(_config, _isServer, {currentBundler}) {
       return {
         plugins: [

@@ -33,7 +33,7 @@ export function defaultModeScript(defaultMode: 'light' | 'dark'): string {
 
 export default function colorModeDefaultPlugin(): Plugin {
   return {
-    name: 'tower-color-mode-default',
+    name: 'color-mode-default',
     // The toggle that records the choice of "system" (theme/ColorModeToggle).
     getThemePath() {
       return path.join(path.dirname(fileURLToPath(import.meta.url)), 'theme');

@@ -5,7 +5,7 @@ import type {Plugin} from '@docusaurus/types';
 
 export default function idlePrefetchPlugin(): Plugin {
   return {
-    name: 'tower-idle-prefetch',
+    name: 'idle-prefetch',
     getClientModules() {
       return [path.join(path.dirname(fileURLToPath(import.meta.url)), 'client.ts')];
     },

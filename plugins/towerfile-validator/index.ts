@@ -14,9 +14,9 @@ export const SCHEMA_FILE = 'data/towerfile.schema.json';
 
 export default function towerfileValidatorPlugin(context: LoadContext): Plugin {
   const schemaPath = path.join(context.siteDir, SCHEMA_FILE);
-  const output = path.join(context.generatedFilesDir, 'tower-towerfile-validator', 'validate.js');
+  const output = path.join(context.generatedFilesDir, 'towerfile-validator', 'validate.js');
   return {
-    name: 'tower-towerfile-validator',
+    name: 'towerfile-validator',
     getPathsToWatch: () => [schemaPath],
     async loadContent() {
       let schema: object;
