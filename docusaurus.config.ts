@@ -56,7 +56,6 @@ const config: Config = {
   baseUrl: SITE.baseUrl,
   organizationName: SITE.organizationName,
   projectName: SITE.projectName,
-  trailingSlash: undefined,
 
   future: {
     v4: true,

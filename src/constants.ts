@@ -15,7 +15,6 @@ export const LINKS = {
   mainSite: 'https://tower.dev',
   webApp: 'https://app.tower.dev',
   blog: 'https://tower.dev/blog',
-  assetsBaseUrl: 'https://assets-cdn.tower.dev/docs',
 } as const;
 
 export const SUPPORT_EMAIL = 'hello@tower.dev';
