@@ -107,9 +107,7 @@ function toDocsHit(hit: SearchRecord & {_snippetResult?: {content?: {value: stri
     url: hit.url,
     page,
     breadcrumb: [...trailSteps(hit), ...headings],
-    snippet: unescapeHtml(hit._snippetResult?.content?.value ?? '')
-      .replace(/\s+/g, ' ')
-      .trim(),
+    snippet: unescapeHtml(hit._snippetResult?.content?.value ?? '').replace(/\s+/g, ' ').trim(),
     kind: filterOf(hit),
   };
 }

@@ -84,10 +84,7 @@ describe('HTML extraction', () => {
   });
 
   test('keeps a space between inline elements set apart only by style (an API method and its path), not inside code', () => {
-    const html = DOC_HTML.replace(
-      '<p>Run apps on a cron.</p>',
-      '<p class=api-endpoint><span class=api-method>POST</span><code>/apps/{name}/runs</code></p><pre><code><span>tower</span><span>.</span><span>run_app</span></code></pre>',
-    );
+    const html = DOC_HTML.replace('<p>Run apps on a cron.</p>', '<p class=api-endpoint><span class=api-method>POST</span><code>/apps/{name}/runs</code></p><pre><code><span>tower</span><span>.</span><span>run_app</span></code></pre>');
     const text = extractPage(html, '/docs/concepts/apps', 'concept')!.sections[1].text;
     assert.match(text, /^POST \/apps\/\{name\}\/runs\ntower\.run_app\n/);
   });
@@ -116,13 +113,7 @@ describe('API pages in the index', () => {
 
   test('operation pages lose their code samples and long schemas; the overview and other pages stay whole', () => {
     const condensed = condenseApiPage(page('/docs/reference/api/run-app'));
-    assert.deepEqual(
-      condensed.sections.map((s) => [s.anchor, s.text.length]),
-      [
-        [null, 900],
-        ['responses', 160],
-      ],
-    );
+    assert.deepEqual(condensed.sections.map((s) => [s.anchor, s.text.length]), [[null, 900], ['responses', 160]]);
     for (const path of ['/docs/reference/api/tower-api', '/docs/reference/tower-cli', '/docs/reference/api/x/y']) {
       assert.equal(condenseApiPage(page(path)).sections.length, 3, path);
     }
@@ -150,13 +141,7 @@ describe('Markdown extraction (development server)', () => {
 });
 
 function samplePages(): ExtractedPage[] {
-  const doc = (
-    path: string,
-    title: string,
-    trail: string[],
-    kind: ExtractedPage['kind'],
-    sections: Array<[number, string, string, string[], string]>,
-  ): ExtractedPage => ({
+  const doc = (path: string, title: string, trail: string[], kind: ExtractedPage['kind'], sections: Array<[number, string, string, string[], string]>): ExtractedPage => ({
     path,
     title,
     trail,
@@ -193,15 +178,7 @@ describe('records and the packed file', () => {
     assert.equal(schedule.url, `${SITE}/docs/reference/tower-cli#tower-schedules-create`);
     assert.equal(schedule.url_without_anchor, `${SITE}/docs/reference/tower-cli`);
     assert.equal(schedule.type, 'lvl3');
-    assert.deepEqual(schedule.hierarchy, {
-      lvl0: 'Reference',
-      lvl1: 'Tower CLI',
-      lvl2: 'tower schedules',
-      lvl3: 'tower schedules create',
-      lvl4: null,
-      lvl5: null,
-      lvl6: null,
-    });
+    assert.deepEqual(schedule.hierarchy, {lvl0: 'Reference', lvl1: 'Tower CLI', lvl2: 'tower schedules', lvl3: 'tower schedules create', lvl4: null, lvl5: null, lvl6: null});
     assert.ok(records.every((r) => new URL(r.url).origin === SITE && r.hierarchy.lvl1));
   });
 
@@ -230,10 +207,7 @@ describe('records and the packed file', () => {
     };
     const records = pagesToRecords([page], SITE);
     const packed = packRecords(records, SITE);
-    assert.deepEqual(
-      packed.sections.map((entry) => entry[1]),
-      ['-', '', '', '', 'custom-id', '-'],
-    );
+    assert.deepEqual(packed.sections.map((entry) => entry[1]), ['-', '', '', '', 'custom-id', '-']);
     assert.deepEqual(unpackIndex(JSON.parse(JSON.stringify(packed))), records);
   });
 });
@@ -262,9 +236,7 @@ describe('engine', () => {
   });
 
   test('escapes text in highlights and snippets; only the highlight tags are markup', () => {
-    const hit = engine
-      .search({query: 'cron expr', highlightPreTag: '<mark>', highlightPostTag: '</mark>'})
-      .hits.find((h) => h.anchor === 'tower-schedules-create')!;
+    const hit = engine.search({query: 'cron expr', highlightPreTag: '<mark>', highlightPostTag: '</mark>'}).hits.find((h) => h.anchor === 'tower-schedules-create')!;
     assert.match(hit._snippetResult.content.value, /&lt;APP&gt;/);
     assert.match(hit._snippetResult.content.value, /&quot;&lt;<mark>EXPR<\/mark>&gt;&quot;/);
     assert.doesNotMatch(hit._snippetResult.content.value.replace(/<\/?mark>/g, ''), /[<>]/);
@@ -334,18 +306,7 @@ describe('local client', () => {
   test('accepts DocSearch 4 requests and the legacy array form with string params', () => {
     assert.deepEqual(normaliseRequests({requests: [{indexName: 'i', query: 'q', hitsPerPage: 5}]})[0], {
       indexName: 'i',
-      request: {
-        query: 'q',
-        page: undefined,
-        hitsPerPage: 5,
-        facetFilters: undefined,
-        attributesToSnippet: undefined,
-        highlightPreTag: undefined,
-        highlightPostTag: undefined,
-        snippetEllipsisText: undefined,
-        distinct: undefined,
-        facets: undefined,
-      },
+      request: {query: 'q', page: undefined, hitsPerPage: 5, facetFilters: undefined, attributesToSnippet: undefined, highlightPreTag: undefined, highlightPostTag: undefined, snippetEllipsisText: undefined, distinct: undefined, facets: undefined},
     });
     const legacy = normaliseRequests([{indexName: 'i', params: 'query=tower&page=2&facetFilters=%5B%22language%3Aen%22%5D'}])[0].request;
     assert.equal(legacy.query, 'tower');
@@ -361,7 +322,7 @@ describe('local client', () => {
 });
 
 describe('page kinds', () => {
-  test("come from the route, today's pages and pages added later alike", () => {
+  test('come from the route, today\'s pages and pages added later alike', () => {
     const cases: Array<[string, string]> = [
       ['/docs/intro', 'guide'],
       ['/docs/getting-started/quick-start', 'guide'],
@@ -381,10 +342,7 @@ describe('page kinds', () => {
       ['/docs/reference/api/run-app', 'api'],
       ['/docs/category/using-tower', 'category'],
     ];
-    assert.deepEqual(
-      cases.map(([route]) => [route, kindOfRoute(route)]),
-      cases,
-    );
+    assert.deepEqual(cases.map(([route]) => [route, kindOfRoute(route)]), cases);
   });
 
   test('the search page filters are facet filters on kinds', () => {
@@ -412,9 +370,8 @@ describe('typo tolerance', () => {
 
 describe('ranking by page kind and query intent, results by page', () => {
   const engine = SearchEngine.fromRecords(pagesToRecords(samplePages(), SITE));
-  const pages = (query: string, extra: Partial<Parameters<SearchEngine['search']>[0]> = {}) => [
-    ...new Set(engine.search({query, distinct: 3, ...extra}).hits.map((hit) => hit.url_without_anchor.replace(SITE, ''))),
-  ];
+  const pages = (query: string, extra: Partial<Parameters<SearchEngine['search']>[0]> = {}) =>
+    [...new Set(engine.search({query, distinct: 3, ...extra}).hits.map((hit) => hit.url_without_anchor.replace(SITE, '')))];
 
   test('reads the intent of a query', () => {
     assert.equal(engine.plan('schedule').intent, 'topic');
@@ -427,7 +384,7 @@ describe('ranking by page kind and query intent, results by page', () => {
     assert.equal(engine.plan('list-schedules').intent, 'operation');
   });
 
-  test("a topic finds concepts before API operations; an operation's name or endpoint finds the operation", () => {
+  test('a topic finds concepts before API operations; an operation\'s name or endpoint finds the operation', () => {
     assert.equal(pages('schedules')[0], '/docs/concepts/apps');
     assert.equal(pages('list schedules')[0], '/docs/reference/api/list-schedules');
     assert.equal(pages('POST /schedules')[0], '/docs/reference/api/create-schedule');
@@ -444,11 +401,7 @@ describe('ranking by page kind and query intent, results by page', () => {
     const response = engine.search({query: 'schedule', distinct: 2, hitsPerPage: 2});
     const urls = response.hits.map((hit) => hit.url_without_anchor);
     assert.equal(new Set(urls).size, 2, 'two pages on a results page');
-    assert.deepEqual(
-      urls,
-      [...urls].sort((a, b) => urls.indexOf(a) - urls.indexOf(b)),
-      "a page's sections together",
-    );
+    assert.deepEqual(urls, [...urls].sort((a, b) => urls.indexOf(a) - urls.indexOf(b)), 'a page\'s sections together');
     const all = engine.search({query: 'schedule', distinct: 2, hitsPerPage: 100});
     assert.equal(response.nbHits, new Set(all.hits.map((hit) => hit.url_without_anchor)).size);
     assert.equal(response.nbPages, Math.ceil(response.nbHits / 2));
@@ -470,7 +423,7 @@ describe('ranking by page kind and query intent, results by page', () => {
 });
 
 describe('DocSearch within the CSP', () => {
-  test("the build rule finds Zod's eval probe exactly once in the DocSearch modal it bundles", () => {
+  test('the build rule finds Zod\'s eval probe exactly once in the DocSearch modal it bundles', () => {
     const file = createRequire(import.meta.url).resolve('@docsearch/react/modal');
     assert.match(file, docSearchWithoutEval.test);
     const source = readFileSync(file, 'utf8');

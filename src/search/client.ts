@@ -30,17 +30,7 @@ export type LocalSearchClient = {
 };
 
 function emptyResponse(request: SearchRequest): SearchResponse {
-  return {
-    hits: [],
-    nbHits: 0,
-    page: 0,
-    nbPages: 0,
-    hitsPerPage: request.hitsPerPage ?? 20,
-    query: request.query,
-    params: '',
-    processingTimeMS: 0,
-    exhaustiveNbHits: true,
-  };
+  return {hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: request.hitsPerPage ?? 20, query: request.query, params: '', processingTimeMS: 0, exhaustiveNbHits: true};
 }
 
 const engines = new Map<string, Promise<SearchEngine>>();
@@ -150,10 +140,6 @@ export function createLocalSearchClient(indexUrl: string): LocalSearchClient {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    retry: () =>
-      engine().then(
-        () => true,
-        () => false,
-      ),
+    retry: () => engine().then(() => true, () => false),
   };
 }

@@ -466,10 +466,7 @@ const yieldToBrowser: Yield = () => {
  * milliseconds on a slow phone; in slices, taps and paints are never kept
  * waiting for more than one slice.
  */
-export async function buildEngine(
-  packed: PackedIndex,
-  {sliceMs = 8, yieldTurn = yieldToBrowser}: {sliceMs?: number; yieldTurn?: Yield} = {},
-): Promise<SearchEngine> {
+export async function buildEngine(packed: PackedIndex, {sliceMs = 8, yieldTurn = yieldToBrowser}: {sliceMs?: number; yieldTurn?: Yield} = {}): Promise<SearchEngine> {
   const engine = SearchEngine.empty(unpackIndex(packed));
   let id = 0;
   while (id < engine.records.length) {

@@ -14,6 +14,7 @@
  */
 import type {PageKind} from './kinds';
 
+
 export const HIERARCHY_LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 export type HierarchyLevel = (typeof HIERARCHY_LEVELS)[number];
 export type Hierarchy = Record<HierarchyLevel, string | null>;
@@ -132,7 +133,9 @@ export function packRecords(records: SearchRecord[], site: string): PackedIndex 
   const origin = site.replace(/\/$/, '');
   const trail = new HeadingTrail();
   for (const record of records) {
-    const path = record.url_without_anchor.startsWith(origin) ? record.url_without_anchor.slice(origin.length) || '/' : record.url_without_anchor;
+    const path = record.url_without_anchor.startsWith(origin)
+      ? record.url_without_anchor.slice(origin.length) || '/'
+      : record.url_without_anchor;
     let position = pagePosition.get(path);
     if (position === undefined) {
       position = pages.length;
