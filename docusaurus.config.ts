@@ -9,6 +9,10 @@ import rehypeCodeHighlight from './plugins/code-highlight/rehype';
 import apiReference from './plugins/api-reference';
 import colorModeDefault from './plugins/color-mode-default';
 import idlePrefetch from './plugins/idle-prefetch';
+import {DIAGRAM_STYLESHEET, remarkDiagrams} from './plugins/diagrams';
+import remarkReaderTools from './plugins/reader-tools';
+import remarkCheckedVersion from './plugins/checked-version';
+import towerfileValidator from './plugins/towerfile-validator';
 import {algoliaFromEnv} from './scripts/algolia-env';
 import {SSR_TEMPLATE} from './src/ssrTemplate';
 import {
@@ -97,8 +101,12 @@ const config: Config = {
     exampleDownloads,
     // Regenerates docs/reference/api/ from openapi/tower-api.yaml before the docs load.
     apiReference,
+    // data/towerfile.schema.json compiled for the Towerfile checker page (no validator compiler in the browser).
+    towerfileValidator,
     // llms.txt, llms-full.txt, llms-api.txt, llms-sdk.txt and a .md twin of every docs page.
     './plugins/llms-txt/index.ts',
+    // api-operations.json, the API operations the docs MCP server (mcp/) lists and looks up.
+    './plugins/api-operations/index.ts',
     // Search: the local index (search-index.json) unless Algolia is configured, and DocSearch within the CSP.
     ['./plugins/search-index/index.ts', {mode: searchMode}],
   ],
@@ -111,12 +119,16 @@ const config: Config = {
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
           breadcrumbs: true,
+          // ```dot fences become inline SVG at build time (DIAGRAM_STYLESHEET colours them); ::towerfile-checker and
+          // ::cron-explainer lines become the reader tools (plugins/reader-tools); the checked reference pages say
+          // which tower-cli version their samples were checked against.
+          remarkPlugins: [remarkDiagrams, remarkReaderTools, remarkCheckedVersion],
           rehypePlugins: [rehypeFocusableTables, rehypeCodeHighlight, [rehypeDownloadLinks, {siteDir: __dirname}]],
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
         },
         blog: false,
-        theme: {customCss: './src/css/custom.css'},
+        theme: {customCss: ['./src/css/custom.css', DIAGRAM_STYLESHEET]},
       } satisfies Preset.Options,
     ],
   ],

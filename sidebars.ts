@@ -56,12 +56,14 @@ const sidebars: SidebarsConfig = {
       'using-tower/working-with-tables',
       'using-tower/working-with-models',
       'using-tower/mcp-walkthrough',
+      'using-tower/docs-for-agents',
       'using-tower/advanced',
     ]),
     category('Reference', 'reference', 'Every CLI command, SDK function, Towerfile key, MCP tool and API operation.', [
       'reference/tower-cli',
       'reference/tower-sdk',
       'reference/towerfile',
+      'reference/towerfile-checker',
       'reference/mcp-server',
       // Overview plus one page per operation, grouped by the spec's tags; generated from
       // openapi/tower-api.yaml on every build (plugins/api-reference).
@@ -76,6 +78,7 @@ const sidebars: SidebarsConfig = {
       'examples/models',
       'examples/orchestration',
       'examples/agents',
+      'examples/dbt',
     ]),
   ],
 };

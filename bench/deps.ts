@@ -1,13 +1,13 @@
 /**
- * On-demand setup for the parts of `npm run bench` that need more than the
- * site's own dependencies: bench/node_modules (Lighthouse, chrome-launcher,
- * Astro, Starlight; installed from bench/package-lock.json with
- * `npm ci --prefix bench`), Debian's wrk, and the two reference builds
- * (vanilla Docusaurus and the Starlight site).
+ * Setup for the parts of `npm run bench` that need more than the site's own
+ * dependencies: bench/node_modules (Lighthouse, chrome-launcher, Astro,
+ * Starlight; installed from bench/package-lock.json with
+ * `npm ci --prefix bench`), Debian's wrk, and the vanilla Docusaurus build.
  */
 import {spawnSync} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import {watchedDocusaurusBuild} from '../scripts/build';
 import {REPO_ROOT} from '../scripts/nginx-conf';
 
 export const BENCH_DIR = path.join(REPO_ROOT, 'bench');
@@ -53,26 +53,45 @@ export function ensureBenchDeps(): void {
   if (result.status !== 0) throw new Error('npm ci --prefix bench failed');
 }
 
-/** Path of wrk; installs Debian's package when running as root and it is missing. */
-export function ensureWrk(): string | undefined {
-  const wrk = process.env.WRK_BIN ?? '/usr/bin/wrk';
-  if (existsSync(wrk)) return wrk;
-  if (process.getuid?.() === 0) {
-    console.log('wrk not found: apt-get install -y wrk');
-    spawnSync('apt-get', ['install', '-y', 'wrk'], {stdio: ['ignore', 'inherit', 'inherit']});
+/** Debian's wrk, for the load figures (WRK_BIN points elsewhere). */
+export const WRK = process.env.WRK_BIN ?? '/usr/bin/wrk';
+
+/**
+ * Installs, before anything is built or measured, what the chosen parts of
+ * the bench need: Debian's wrk for the load figures (through
+ * scripts/ensure-deps.sh, which also checks chromium and nginx) and
+ * bench/node_modules for Lighthouse and the Starlight site. A missing piece
+ * then stops the bench at once, not after minutes of builds.
+ */
+export function prepareBench(parts: {lighthouse: boolean; load: boolean}): void {
+  if (parts.load && !existsSync(WRK)) {
+    const result = spawnSync('bash', ['scripts/ensure-deps.sh', '--with-bench'], {cwd: REPO_ROOT, stdio: 'inherit'});
+    if (result.status !== 0 || !existsSync(WRK)) {
+      throw new Error(`wrk is needed for the load figures and is not at ${WRK}: apt-get install wrk (as root), or pass --no-load.`);
+    }
   }
-  return existsSync(wrk) ? wrk : undefined;
+  if (parts.lighthouse) ensureBenchDeps();
+}
+
+export const VANILLA_SITE = path.join(BENCH_DIR, 'vanilla-site');
+
+/**
+ * The vanilla baseline's sidebar is the real one, which lists the API pages;
+ * those are generated into docs/reference/api/ by the site's own build.
+ */
+export function assertApiPagesGenerated(): void {
+  if (!existsSync(path.join(REPO_ROOT, 'docs', 'reference', 'api', 'run-app.mdx'))) {
+    throw new Error('docs/reference/api/ is empty: the vanilla baseline lists the API pages, which `npm run build` generates. Build the site first.');
+  }
 }
 
 /** The vanilla Docusaurus build: VANILLA_BUILD_DIR, else bench/.vanilla-build (built here if missing). */
-export function ensureVanillaBuild(): string {
+export async function ensureVanillaBuild(): Promise<string> {
   const dir = path.resolve(process.env.VANILLA_BUILD_DIR ?? path.join(BENCH_DIR, '.vanilla-build'));
   if (existsSync(path.join(dir, 'docs'))) return dir;
+  assertApiPagesGenerated();
   console.log(`Building the vanilla Docusaurus baseline into ${path.relative(REPO_ROOT, dir)}`);
-  const result = spawnSync('npx', ['docusaurus', 'build', 'bench/vanilla-site', '--out-dir', dir], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (result.status !== 0) throw new Error('vanilla Docusaurus build failed');
+  const status = await watchedDocusaurusBuild([VANILLA_SITE, '--out-dir', dir], {stdio: ['ignore', 'ignore', 'inherit']});
+  if (status !== 0) throw new Error('vanilla Docusaurus build failed');
   return dir;
 }

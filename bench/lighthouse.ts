@@ -195,7 +195,7 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
   const siteBuild = options.siteBuild ?? siteBuildDir();
   console.log('\nLighthouse (figures, not assertions)');
   ensureBenchDeps();
-  const vanillaBuild = ensureVanillaBuild();
+  const vanillaBuild = await ensureVanillaBuild();
   const starlightSeconds = buildStarlight();
   console.log(`  Starlight reference site: 41 synthetic pages built in ${starlightSeconds.toFixed(1)} s (Astro, cold)`);
 

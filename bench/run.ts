@@ -6,9 +6,9 @@
  *   npm run bench                 # builds both sites cold, then measures
  *   npm run bench -- --no-build   # reuse build/ and bench/.vanilla-build/
  */
-import {spawnSync} from 'node:child_process';
 import {existsSync, rmSync} from 'node:fs';
 import path from 'node:path';
+import {watchedDocusaurusBuild} from '../scripts/build';
 import {REPO_ROOT} from '../scripts/nginx-conf';
 import {startNginx} from '../scripts/serve-nginx';
 import {launchBrowser} from '../tests/e2e/support/browser';
@@ -16,31 +16,34 @@ import {formatWeight, kib, measureFirstVisit, type PageWeight} from './measure';
 import {precompress} from '../scripts/precompress';
 import {runLighthouseBench} from './lighthouse';
 import {runLoadBench} from './load';
+import {assertApiPagesGenerated, prepareBench, VANILLA_SITE} from './deps';
+import {runMcpBench} from './mcp';
 
-const VANILLA_DIR = path.join(REPO_ROOT, 'bench', 'vanilla-site');
 const VANILLA_BUILD = path.join(REPO_ROOT, 'bench', '.vanilla-build');
 const SITE_BUILD = path.join(REPO_ROOT, 'build');
 
-function coldBuild(siteDir: string, outDir: string): number {
+async function coldBuild(siteDir: string, outDir: string): Promise<number> {
   for (const dir of [outDir, path.join(siteDir, '.docusaurus'), path.join(siteDir, 'node_modules', '.cache')]) {
     rmSync(dir, {recursive: true, force: true});
   }
   const started = process.hrtime.bigint();
-  const result = spawnSync('npx', ['docusaurus', 'build', siteDir, '--out-dir', outDir], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (result.status !== 0) throw new Error(`build of ${siteDir} failed`);
+  const status = await watchedDocusaurusBuild([siteDir, '--out-dir', outDir], {stdio: ['ignore', 'ignore', 'inherit']});
+  if (status !== 0) throw new Error(`build of ${siteDir} failed`);
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
 async function main(): Promise<void> {
   const skipBuild = process.argv.includes('--no-build');
+  const lighthouse = !process.argv.includes('--no-lighthouse');
+  const load = !process.argv.includes('--no-load');
   console.log('Tower docs benchmark (figures, not assertions)\n');
+  prepareBench({lighthouse, load});
 
   if (!skipBuild || !existsSync(SITE_BUILD) || !existsSync(VANILLA_BUILD)) {
-    const vanillaSeconds = coldBuild(VANILLA_DIR, VANILLA_BUILD);
-    const siteSeconds = coldBuild(REPO_ROOT, SITE_BUILD);
+    // The site first: its build generates docs/reference/api/, which the vanilla baseline's sidebar lists.
+    const siteSeconds = await coldBuild(REPO_ROOT, SITE_BUILD);
+    assertApiPagesGenerated();
+    const vanillaSeconds = await coldBuild(VANILLA_SITE, VANILLA_BUILD);
     console.log('Cold production build');
     console.log(`  vanilla Docusaurus 3.9.1 (webpack): ${vanillaSeconds.toFixed(1)} s`);
     console.log(`  Tower docs (Rspack via @docusaurus/faster): ${siteSeconds.toFixed(1)} s`);
@@ -64,12 +67,20 @@ async function main(): Promise<void> {
     if (existsSync(path.join(SITE_BUILD, 'docs/reference/api/run-app/index.html'))) {
       measured['API operation page'] = await measureFirstVisit(browser, `${site.url}/docs/reference/api/run-app`);
     }
+    // The Towerfile checker's own JavaScript (its engine loads as soon as the page has mounted).
+    if (existsSync(path.join(SITE_BUILD, 'docs/reference/towerfile-checker/index.html'))) {
+      measured['Towerfile checker page'] = await measureFirstVisit(browser, `${site.url}/docs/reference/towerfile-checker`);
+    }
     console.log('First visit at 390 px, everything the browser downloads until idle');
     for (const [label, weight] of Object.entries(measured)) console.log(formatWeight(label, weight));
 
     const ours = measured['docs page'].js.gzip;
     const base = measured['vanilla docs page'].js.gzip;
     console.log(`\nDocs page JavaScript, gzip: Tower ${kib(ours)} vs vanilla ${kib(base)} (ratio ${(ours / base).toFixed(2)}; target <= 1.00)`);
+    const checker = measured['Towerfile checker page'];
+    if (checker) {
+      console.log(`Towerfile checker page JavaScript, gzip: ${kib(checker.js.gzip)} (${kib(checker.js.gzip - ours)} more than the docs page)`);
+    }
     const api = measured['API operation page'];
     if (api) {
       console.log(`API page JavaScript, gzip: ${kib(api.js.gzip)} (ratio to docs page ${(api.js.gzip / ours).toFixed(2)}; target <= 1.50)`);
@@ -81,8 +92,10 @@ async function main(): Promise<void> {
   }
 
   // Lighthouse (ours vs vanilla vs Starlight) and a bounded wrk run; see bench/lighthouse.ts and bench/load.ts.
-  if (!process.argv.includes('--no-lighthouse')) await runLighthouseBench({siteBuild: SITE_BUILD});
-  if (!process.argv.includes('--no-load')) await runLoadBench({siteBuild: SITE_BUILD});
+  if (lighthouse) await runLighthouseBench({siteBuild: SITE_BUILD});
+  if (load) await runLoadBench({siteBuild: SITE_BUILD});
+  // The docs MCP server: cold start, search_docs latency and a bounded wrk run; see bench/mcp.ts.
+  if (!process.argv.includes('--no-mcp')) await runMcpBench({siteBuild: SITE_BUILD});
 }
 
 void main();

@@ -8,10 +8,10 @@
  * one-line summary and exits 0. The rules live in scripts/samples/.
  */
 import path from 'node:path';
-import { checkSamples } from './samples/check-all';
+import { checkSamplesWithDiagrams } from './samples/check-all';
 import { formatProblem } from './samples/types';
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log('usage: node --import tsx scripts/check-samples.ts [file.md ...]');
     return 0;
@@ -22,7 +22,7 @@ function main(argv: string[]): number {
 
   let report;
   try {
-    report = checkSamples({ root, files });
+    report = await checkSamplesWithDiagrams({ root, files });
   } catch (err) {
     console.error(`check-samples: ${(err as Error).message}`);
     return 1;
@@ -39,11 +39,14 @@ function main(argv: string[]): number {
     `check-samples: ok - ${stats.files} files; ${stats.pythonParsed} python blocks compiled ` +
       `(${stats.pythonFragments} fragments skipped), ${stats.toml} TOML blocks parsed ` +
       `(${stats.towerfiles} Towerfiles validated), ${stats.towerCommands} tower commands checked, ` +
+      `${stats.diagrams} diagrams rendered, ` +
       `${stats.referencePages} reference pages agree with their manifests; ${stats.pageApps} apps shown on pages checked; ` +
-      `${stats.projects} example projects (${stats.projectApps} apps, ${stats.projectPythonFiles} python files, ` +
+      `${stats.projects} example projects (${stats.projectApps} apps, ${stats.projectPythonFiles} python files, ${stats.projectYamlFiles} YAML files parsed, ` +
       `${stats.fixtureTests} fixture tests passed, ${stats.includes} files included by pages)`,
   );
   return 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

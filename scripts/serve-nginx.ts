@@ -9,7 +9,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {brotliAvailable, BROTLI_MODULE, REPO_ROOT, writeNginxConf, type CspOptions} from './nginx-conf';
+import {algoliaFromEnv} from './algolia-env';
+import {algoliaOrigins, brotliAvailable, BROTLI_MODULE, REPO_ROOT, writeNginxConf, type NginxOptions} from './nginx-conf';
 
 export type RunningServer = {url: string; stop: () => Promise<void>; confDir: string};
 
@@ -26,7 +27,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitForPort(port: number, child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+/** Generous: a 2-core machine shared by several builds can take seconds to start nginx. */
+async function waitForPort(port: number, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode}`);
@@ -50,7 +52,7 @@ export const DEFAULT_BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? path.join
 export async function startNginx(
   buildDir = DEFAULT_BUILD_DIR,
   port?: number,
-  options: CspOptions = {},
+  options: NginxOptions = {},
 ): Promise<RunningServer> {
   if (!existsSync(NGINX_BIN)) {
     throw new Error(`nginx not found at ${NGINX_BIN}: apt-get install nginx-light (or set NGINX_BIN).`);
@@ -76,6 +78,7 @@ http {
     fastcgi_temp_path ${confDir}/fastcgi;
     uwsgi_temp_path ${confDir}/uwsgi;
     scgi_temp_path ${confDir}/scgi;
+    include tower-docs/limits.conf;
     server {
         listen 127.0.0.1:${listenPort};
         server_name localhost;
@@ -88,7 +91,14 @@ http {
   const child = spawn(NGINX_BIN, ['-p', confDir, '-c', path.join(confDir, 'nginx.conf')], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForPort(listenPort, child);
+  try {
+    await waitForPort(listenPort, child);
+  } catch (error) {
+    // Never leave an nginx behind that nobody will stop.
+    child.kill('SIGKILL');
+    rmSync(confDir, {recursive: true, force: true});
+    throw error;
+  }
   return {
     url: `http://127.0.0.1:${listenPort}`,
     confDir,
@@ -105,10 +115,17 @@ http {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const port = Number(process.env.PORT ?? 3000);
-  startNginx(DEFAULT_BUILD_DIR, port).then((server) => {
-    console.log(`Serving build/ with nginx at ${server.url} (Ctrl+C to stop)`);
+  // An Algolia build is served with the ALGOLIA_* variables it was built with,
+  // so that its CSP admits the application's hosts (scripts/nginx-conf.ts).
+  const algolia = algoliaFromEnv();
+  startNginx(DEFAULT_BUILD_DIR, port, {searchOrigins: algoliaOrigins(algolia)}).then((server) => {
+    const search = algolia ? `, search on Algolia application ${algolia.appId}` : '';
+    console.log(`Serving ${path.relative(process.cwd(), DEFAULT_BUILD_DIR) || '.'} with nginx at ${server.url}${search} (Ctrl+C to stop)`);
     const stop = () => server.stop().then(() => process.exit(0));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+  }, (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
   });
 }

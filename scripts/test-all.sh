@@ -1,33 +1,41 @@
 #!/usr/bin/env bash
 # The one command that checks everything: `npm test`.
+#
+# Every step runs under a time limit (scripts/time-limit.sh) that stops it and
+# every process it started, so a hung step fails the run instead of waiting
+# forever. The limits are far above a step's normal time on a 2-core machine;
+# they only catch hangs. The builds also stop on their own once they make no
+# progress (scripts/build.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/ensure-deps.sh
 
-step() { printf '\n==> %s\n' "$*"; }
+# step SECONDS "what it checks" COMMAND [ARGS...]
+step() {
+  local limit=$1 what=$2
+  shift 2
+  printf '\n==> %s\n' "$what"
+  bash scripts/time-limit.sh "$limit" "$@"
+}
 
-step "TypeScript type-check"
-npx tsc
+step 1800 "Install what is missing (npm packages, chromium, nginx)" bash scripts/ensure-deps.sh
 
-step "Unit tests"
+step 900 "TypeScript type-check" npx tsc
+
 # The search relevance test reads the production build: it runs after the build below.
-node --import tsx --test --test-reporter=spec $(ls tests/unit/*.test.ts plugins/*/*.test.ts | grep -v 'plugins/search-index/relevance.test.ts')
+step 1800 "Unit tests" \
+  node --import tsx --test --test-reporter=spec $(ls tests/unit/*.test.ts plugins/*/*.test.ts | grep -v 'plugins/search-index/relevance.test.ts')
 
-step "Code samples in docs/ (python, Towerfiles, tower commands, reference pages, apps) and example projects in examples/"
-node --import tsx scripts/check-samples.ts
+step 900 "Code samples in docs/ (python, Towerfiles, tower commands, reference pages, apps) and example projects in examples/" node --import tsx scripts/check-samples.ts
 
-step "OpenAPI specification"
-node --import tsx scripts/validate-openapi.ts
+step 300 "OpenAPI specification" node --import tsx scripts/validate-openapi.ts
 
-step "Production build"
-npm run build
+step 1800 "Production build" npm run build
 
-step "Search relevance (queries against the index built from build/)"
-node --import tsx --test --test-reporter=spec plugins/search-index/relevance.test.ts
+step 900 "Search relevance (queries against the index built from build/)" \
+  node --import tsx --test --test-reporter=spec plugins/search-index/relevance.test.ts
 
-step "Production build in Algolia mode (build-algolia/, for tests/e2e/search-algolia.test.ts)"
-ALGOLIA_APP_ID=TESTAPPID ALGOLIA_API_KEY=test-search-key ALGOLIA_INDEX_NAME=tower-docs ALGOLIA_ASSISTANT_ID=test-assistant \
-  npx docusaurus build --out-dir build-algolia
+step 1800 "Production build in Algolia mode (build-algolia/, for tests/e2e/search-algolia.test.ts)" \
+  env ALGOLIA_APP_ID=TESTAPPID ALGOLIA_API_KEY=test-search-key ALGOLIA_INDEX_NAME=tower-docs ALGOLIA_ASSISTANT_ID=test-assistant \
+  node --import tsx scripts/build.ts --out-dir build-algolia
 
-step "Browser tests against nginx"
-node --import tsx scripts/run-e2e.ts
+step 3600 "Browser tests against nginx" node --import tsx scripts/run-e2e.ts

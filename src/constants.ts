@@ -94,3 +94,24 @@ export const SEARCH = {
   /** Ask AI disclaimer, shown in both modes. */
   askAiDisclaimer: 'Answers are AI-generated and may be wrong. Check the linked sections before you rely on them.',
 } as const;
+
+/**
+ * The reference pages whose samples the build checks (scripts/samples) against the manifests in
+ * data/. The CLI manifest's `cliVersion` is the one version they are checked against; the build
+ * prints it on each of these pages (plugins/checked-version).
+ */
+export const CHECKED_REFERENCE_PAGES = {
+  cli: 'docs/reference/tower-cli.md',
+  sdk: 'docs/reference/tower-sdk.md',
+  towerfile: 'docs/reference/towerfile.md',
+} as const;
+
+export const CLI_MANIFEST_FILE = 'data/cli-manifest.json';
+
+/**
+ * Tabs that offer the same choice of language share one Docusaurus tab group: picking Python on
+ * one page shows Python on every page (local storage, when the browser allows it), and
+ * `?lang=python` opens a page on that tab. The values are the API code samples' kinds
+ * (plugins/api-reference/samples.ts): curl, python, tower-cli, tower-sdk.
+ */
+export const CODE_LANGUAGE_TABS = {groupId: 'code-language', queryString: 'lang'} as const;

@@ -6,7 +6,7 @@
  * request. Every word comes from facts.ts; the Markdown twin (render-markdown.ts)
  * says the same things.
  */
-import {API_REFERENCE} from '../../src/constants';
+import {API_REFERENCE, CODE_LANGUAGE_TABS} from '../../src/constants';
 import {
   contactLines,
   operationFacts,
@@ -47,11 +47,13 @@ function entryLines(entries: Entry[], indent = ''): string[] {
 
 /**
  * The code samples as tabs. The tab values are the sample kinds, the same on
- * every page, so giving this Tabs element a `groupId` would make a reader's
- * choice of language stick across all API pages.
+ * every page, and every page's tabs are in one group (CODE_LANGUAGE_TABS): a
+ * reader's choice of language sticks across the API pages, and `?lang=python`
+ * opens a page on that tab. A page without the chosen kind shows its first tab.
  */
 function codeSampleTabs(samples: CodeSample[]): string[] {
-  const lines = ['<Tabs>', ''];
+  const {groupId, queryString} = CODE_LANGUAGE_TABS;
+  const lines = [`<Tabs groupId=${jsxString(groupId)} queryString=${jsxString(queryString)}>`, ''];
   samples.forEach((sample, index) => {
     lines.push(
       `<TabItem value=${jsxString(sample.kind)} label=${jsxString(sample.label)}${index === 0 ? ' default' : ''}>`,

@@ -174,6 +174,8 @@ describe('the two renderers', () => {
   test('MDX pages escape spec text and use one tab value per kind of sample', () => {
     const page = renderOperationPage(byId('describeNode'), titleOf);
     assert.match(page, /<TabItem value=\{"curl"\} label=\{"curl"\} default>[\s\S]*<TabItem value=\{"python"\} label=\{"Python"\}>[\s\S]*<TabItem value=\{"tower-cli"\} label=\{"tower CLI"\}>/);
+    // One tab group for every page's samples, with ?lang= links.
+    assert.match(page, /<Tabs groupId=\{"code-language"\} queryString=\{"lang"\}>/);
     assert.match(renderOverviewPage(model), /and &lt;https:\/\/example\.com>\./);
     assert.match(page, /### 304 Not Modified\n\nNot modified since the given ETag\.\n\nNo response body\./);
   });

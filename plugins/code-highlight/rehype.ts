@@ -1,13 +1,17 @@
 /**
  * A rehype plugin for the docs: highlights every fenced code block while the
  * page is compiled. The `<code>` element of a block keeps its `className`
- * (language-*) and gains `html`, the highlighted markup, and `title`, parsed
- * from the fence's meta (```toml title="Towerfile"). Its text children are
- * dropped: the markup already carries the text, and shipping both would
- * double the code in the page's JavaScript. src/theme/CodeBlock renders it.
+ * (language-*) and gains `html`, the highlighted markup, and from the fence's
+ * meta `title` (```toml title="Towerfile") and `lineNumbersStart`
+ * (showLineNumbers); highlighted lines (`{1,4-6}` and highlight comments, see
+ * lines.ts) are marked in the markup. Its text children are dropped: the markup already carries the text, and
+ * shipping both would double the code in the page's JavaScript.
+ * src/theme/CodeBlock renders it.
  */
 import type {HastNode} from '../rehype-focusable-tables';
-import {highlightToHtml, UnknownLanguageError} from './highlight';
+import {highlightToHtml, highlightToLines, UnknownLanguageError} from './highlight';
+import {applyMagicComments, CodeLinesError, lineNumbersStartFromMeta, rangesFromMeta, wrapLines} from './lines';
+
 
 export type {HastNode};
 
@@ -29,6 +33,22 @@ function languageOf(code: HastNode): string {
   return language ? language.slice('language-'.length) : '';
 }
 
+/** The properties the code element gains: the markup, and the title and line features its meta asks for. */
+function renderBlock(source: string, language: string, meta: string | undefined): Record<string, unknown> {
+  const title = titleFromMeta(meta);
+  const lineNumbersStart = lineNumbersStartFromMeta(meta);
+  const {code, highlighted} = applyMagicComments(source, language);
+  for (const line of rangesFromMeta(meta)) highlighted.add(line);
+  const lineFeatures = highlighted.size > 0 || lineNumbersStart !== undefined;
+  // Blocks without line features keep the plain markup, so pages that use none carry no extra bytes.
+  const html = lineFeatures ? wrapLines(highlightToLines(code, language), {highlighted, lineNumbersStart}) : highlightToHtml(code, language);
+  return {
+    html,
+    ...(title ? {title} : {}),
+    ...(lineNumbersStart !== undefined ? {lineNumbersStart} : {}),
+  };
+}
+
 /** Highlights the code blocks of one page's tree in place; `file` names the page in errors. */
 export function highlightCodeBlocks(tree: HastNode, file = 'a docs page'): void {
   const visit = (node: HastNode) => {
@@ -36,15 +56,17 @@ export function highlightCodeBlocks(tree: HastNode, file = 'a docs page'): void 
       const code = node.children?.find((child) => child.type === 'element' && child.tagName === 'code');
       if (code) {
         const language = languageOf(code);
-        let html: string;
+        const meta = typeof code.properties?.metastring === 'string' ? code.properties.metastring : undefined;
+        let properties: Record<string, unknown>;
         try {
-          html = highlightToHtml(textOf(code).replace(/\n$/, ''), language);
+          properties = renderBlock(textOf(code).replace(/\n$/, ''), language, meta);
         } catch (error) {
-          if (error instanceof UnknownLanguageError) throw new Error(`${file}: ${error.message}`);
+          if (error instanceof UnknownLanguageError || error instanceof CodeLinesError) {
+            throw new Error(`${file}: ${error instanceof CodeLinesError ? 'code block: ' : ''}${error.message}`);
+          }
           throw error;
         }
-        const title = titleFromMeta(code.properties?.metastring);
-        code.properties = {...code.properties, html, ...(title ? {title} : {})};
+        code.properties = {...code.properties, ...properties};
         code.children = [];
         return;
       }

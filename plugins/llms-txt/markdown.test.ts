@@ -116,6 +116,11 @@ describe('cleanMarkdown', () => {
     assert.doesNotMatch(out, /:::/);
   });
 
+  test('drops reader-tool directives (interactive, nothing to read), but not inside code', () => {
+    const out = clean('# G\n\nBefore.\n\n::cron-explainer{app="daily" cron="0 6 * * *"}\n\n::towerfile-checker\n\nAfter.\n\n```text\n::kept\n```\n');
+    assert.equal(out, '# G\n\nBefore.\n\nAfter.\n\n```text\n::kept\n```\n');
+  });
+
   test('does not treat ::: inside code as an admonition', () => {
     const out = clean('# G\n\n```text\n:::tip\nnot one\n:::\n```\n');
     assert.match(out, /```text\n:::tip\nnot one\n:::\n```/);

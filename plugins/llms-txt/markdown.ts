@@ -3,13 +3,16 @@
  * plain Markdown that a language model, or a person, can read without the
  * site: no front matter, no imports or exports, no JSX, admonitions as
  * blockquotes with a bold label, code blocks with their language only, and
- * every link absolute.
+ * every link absolute. A diagram (a ```dot fence, rendered as a picture on the
+ * site) keeps its title and description as a sentence and its DOT source,
+ * which a model can read; the SVG never appears here.
  *
  * The cleaner works line by line and always knows whether it is inside a
  * fenced code block, so code (Python `import` lines, `<placeholder>` text,
  * `# comments`) is never touched.
  */
 import {parse as parseYaml} from 'yaml';
+import {isDiagramLanguage, parseDiagramMeta, titleSentence} from '../diagrams/fence';
 
 export class MarkdownCleanError extends Error {}
 
@@ -75,6 +78,7 @@ type Admonition = {colons: number; indent: string; line: number};
 const FENCE_OPEN = /^(\s*)(`{3,}|~{3,})(.*)$/;
 const ADMONITION_OPEN = /^(\s*)(:{3,})([a-zA-Z]+)(?:\[(.*)\])?[ \t]*(.*?)\s*$/;
 const ADMONITION_CLOSE = /^(\s*)(:{3,})\s*$/;
+const LEAF_DIRECTIVE = /^\s*::[a-zA-Z][\w-]*(?:\{[^}]*\})?\s*$/;
 const IMPORT_LINE = /^import\s+(?:[\w*${}\s,]+\s+from\s+)?['"][^'"]+['"];?\s*$/;
 const EXPORT_START = /^export\s+(?:default\b|const\b|let\b|var\b|function\b|async\s+function\b|class\b|\{)/;
 const JSX_NAME = '[A-Z][\\w.]*';
@@ -199,6 +203,13 @@ export function cleanMarkdown(source: string, options: CleanOptions): CleanResul
       const meta = info.slice(language.length);
       const title = attribute(meta, 'title');
       fence = {char: marker[0], length: marker.length, indent, line: lineNumber};
+      const diagram = isDiagramLanguage(language) ? parseDiagramMeta(meta) : undefined;
+      if (diagram && !('error' in diagram)) {
+        emit(`${indent}Diagram: **${titleSentence(diagram.title)}** ${diagram.description}`);
+        emit('');
+        emit(`${indent}${marker}${language}`);
+        continue;
+      }
       const comment = LINE_COMMENT[language.toLowerCase()];
       if (title && !comment) emit(`${indent}${title}:`);
       emit(`${indent}${marker}${language}`);
@@ -228,6 +239,9 @@ export function cleanMarkdown(source: string, options: CleanOptions): CleanResul
       while (index + 1 < lines.length && lines[index + 1].trim() !== '') index += 1;
       continue;
     }
+
+    // A leaf directive such as ::cron-explainer is an interactive tool (plugins/reader-tools): nothing to read.
+    if (LEAF_DIRECTIVE.test(raw)) continue;
 
     // Block-level JSX: drop the tag lines, keep what is between them.
     const jsxSelfClosing = new RegExp(`^\\s*<${JSX_NAME}(?:\\s[^<>]*)?\\/>\\s*$`);

@@ -8,6 +8,7 @@
 import {createSlugger, parseMarkdownHeadingId} from '@docusaurus/utils';
 import type {PageKind} from '../../src/search/kinds';
 import type {ExtractedPage} from '../../src/search/records';
+import {isDiagramLanguage, parseDiagramMeta, titleSentence} from '../diagrams/fence';
 
 /** Inline Markdown (and JSX/HTML tags) to the text a reader sees. */
 export function markdownInlineToText(line: string): string {
@@ -37,6 +38,8 @@ export function extractMarkdown(
   const headingStack: Array<{level: number; text: string}> = [];
   let current: ExtractedPage['sections'][number] = {level: 1, anchor: null, heading: page.title, parents: [], text: ''};
   let fence: string | null = null;
+  // A diagram's source is not text a reader sees; its caption is (as in the built page).
+  let inDiagram = false;
   const lines: string[] = [];
 
   const flush = () => {
@@ -49,11 +52,15 @@ export function extractMarkdown(
     const fenceMatch = /^\s*(```+|~~~+)/.exec(raw);
     if (fence) {
       if (fenceMatch && fenceMatch[1].startsWith(fence)) fence = null;
-      else lines.push(raw.trim());
+      else if (!inDiagram) lines.push(raw.trim());
       continue;
     }
     if (fenceMatch) {
       fence = fenceMatch[1];
+      const [language = '', ...meta] = raw.trim().slice(fence.length).trim().split(/\s+/);
+      const diagram = isDiagramLanguage(language) ? parseDiagramMeta(meta.join(' ')) : undefined;
+      inDiagram = diagram !== undefined;
+      if (diagram && !('error' in diagram)) lines.push(`${titleSentence(diagram.title)} ${diagram.description}`);
       continue;
     }
     if (/^\s*(import|export)\s/.test(raw)) continue;

@@ -7,8 +7,10 @@ import { listFiles } from '../files';
 import path from 'node:path';
 import { fenceProblems, scanMarkdown } from './extract-blocks';
 import { checkPythonDocuments, type PythonDocument } from './check-python';
-import { checkTomlBlocks, createTowerfileValidator, type TowerfileValidator } from './check-towerfile';
+import { checkTomlBlocks, createTowerfileRules } from './check-towerfile';
+import type { TowerfileRules } from '../../src/towerfile/check';
 import { checkShellBlocks, CliIndex, type CliManifest } from './check-cli';
+import { checkDiagramBlocks } from './check-diagrams';
 import {
   checkCliReference,
   checkSdkReference,
@@ -46,12 +48,15 @@ export interface CheckStats {
   towerfiles: number;
   towerCommands: number;
   referencePages: number;
+  /** Diagram fences rendered (only by checkSamplesWithDiagrams). */
+  diagrams: number;
   /** Sections of pages checked as apps (Towerfile and Python code together). */
   pageApps: number;
   /** Example projects under examples/ (checked when no file list is given). */
   projects: number;
   projectApps: number;
   projectPythonFiles: number;
+  projectYamlFiles: number;
   fixtureTests: number;
   includes: number;
 }
@@ -91,10 +96,12 @@ export function checkSamples(options: CheckOptions): CheckReport {
     towerfiles: 0,
     towerCommands: 0,
     referencePages: 0,
+    diagrams: 0,
     pageApps: 0,
     projects: 0,
     projectApps: 0,
     projectPythonFiles: 0,
+    projectYamlFiles: 0,
     fixtureTests: 0,
     includes: 0,
   };
@@ -136,13 +143,22 @@ export function checkSamples(options: CheckOptions): CheckReport {
     isObject,
   );
 
-  let validator: TowerfileValidator | null = null;
+  let towerfileRules: TowerfileRules | null = null;
   if (schema) {
     try {
-      validator = createTowerfileValidator(schema);
+      towerfileRules = createTowerfileRules(schema);
     } catch (err) {
       problems.push({ file: TOWERFILE_REFERENCE.source, line: 1, message: `schema does not compile: ${(err as Error).message}` });
     }
+  }
+  // One tower package ships the CLI and the SDK, and the reference pages say which version their
+  // samples were checked against (plugins/checked-version): the two manifests must agree.
+  if (cliManifest && sdkManifest && cliManifest.cliVersion !== sdkManifest.sdkVersion) {
+    problems.push({
+      file: SDK_REFERENCE.source,
+      line: 1,
+      message: `sdkVersion ${sdkManifest.sdkVersion} differs from cliVersion ${cliManifest.cliVersion} in ${CLI_REFERENCE.source} (the tower package ships both)`,
+    });
   }
   const cliIndex = cliManifest ? new CliIndex(cliManifest) : null;
 
@@ -163,7 +179,7 @@ export function checkSamples(options: CheckOptions): CheckReport {
     // A fence that includes a file shows that file: it is checked with its example project (check-projects.ts).
     const blocks = scanned.blocks.filter((block) => !isIncludeBlock(block));
     pages.push({ file, text, blocks: scanned.blocks, headings: scanned.headings });
-    const toml = checkTomlBlocks(blocks, validator);
+    const toml = checkTomlBlocks(blocks, towerfileRules);
     stats.toml += toml.toml;
     stats.towerfiles += toml.towerfiles;
     problems.push(...toml.problems.map((p) => ({ file, ...p })));
@@ -186,10 +202,11 @@ export function checkSamples(options: CheckOptions): CheckReport {
   const known = pageApps.known;
 
   if (!options.files) {
-    const examples = checkExamples({ root, pages, validator, python: interpreter });
+    const examples = checkExamples({ root, pages, towerfileRules, python: interpreter });
     stats.projects = examples.stats.projects;
     stats.projectApps = examples.stats.apps;
     stats.projectPythonFiles = examples.stats.pythonFiles;
+    stats.projectYamlFiles = examples.stats.yamlFiles;
     stats.fixtureTests = examples.stats.tests;
     stats.includes = examples.stats.includes;
     problems.push(...examples.problems);
@@ -215,4 +232,22 @@ export function checkSamples(options: CheckOptions): CheckReport {
 
   problems.sort(compareProblems);
   return { problems, known, stats };
+}
+
+/**
+ * checkSamples, plus the diagram fences of the same files: those render with
+ * Graphviz's WebAssembly build, which only loads asynchronously.
+ */
+export async function checkSamplesWithDiagrams(options: CheckOptions): Promise<CheckReport> {
+  const report = checkSamples(options);
+  const files = options.files ? options.files.map((f) => toRelative(options.root, f)) : listDocFiles(options.root);
+  for (const file of files) {
+    const abs = path.join(options.root, file);
+    if (!existsSync(abs)) continue;
+    const { problems, diagrams } = await checkDiagramBlocks(scanMarkdown(readFileSync(abs, 'utf8')).blocks);
+    report.stats.diagrams += diagrams;
+    report.problems.push(...problems.map((p) => ({ file, ...p })));
+  }
+  report.problems.sort(compareProblems);
+  return report;
 }

@@ -14,7 +14,7 @@ import { parse } from 'smol-toml';
 import { shellCommands, SHELL_LANGS } from './check-cli';
 import type { CodeBlock } from './extract-blocks';
 import type { PythonAnalysis } from './python-analysis';
-import { didYouMean } from './suggest';
+import { didYouMean } from '../../src/utils/suggest';
 import type { Problem } from './types';
 
 /** Import names whose distribution on PyPI has another name. Anything else maps to itself. */

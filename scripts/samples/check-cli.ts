@@ -21,7 +21,7 @@
  *   understood; `--` ends the flags.
  */
 import type { CodeBlock } from './extract-blocks';
-import { didYouMean } from './suggest';
+import { didYouMean } from '../../src/utils/suggest';
 import type { BlockProblem } from './types';
 
 export const SHELL_LANGS: ReadonlySet<string> = new Set(['bash', 'sh', 'shell', 'console', 'zsh']);
@@ -144,6 +144,17 @@ function display(path: string[]): string {
  * stops at an unknown command, since the flags and arguments that follow it cannot be judged.
  */
 export function checkTowerArgs(args: string[], index: CliIndex): string[] {
+  return readTowerArgs(args, index).problems;
+}
+
+export interface TowerArgsReading {
+  problems: string[];
+  /** The deepest command the words reached (a group when the next word was unknown); undefined at the top level. */
+  command: ManifestCommand | undefined;
+}
+
+/** checkTowerArgs, plus the command the words name, for a caller that links to its reference. */
+export function readTowerArgs(args: string[], index: CliIndex): TowerArgsReading {
   const problems: string[] = [];
   let path: string[] = [];
   let command: ManifestCommand | undefined;
@@ -252,7 +263,7 @@ export function checkTowerArgs(args: string[], index: CliIndex): string[] {
         const unknown = [...path, token];
         const suggestion = didYouMean(token, index.childWords(path.join(' ')), (w) => display([...path, w]));
         problems.push(`unknown command ${display(unknown)}${suggestion}`);
-        return problems;
+        return { problems, command };
       }
     }
     positionals.push(token);
@@ -260,14 +271,14 @@ export function checkTowerArgs(args: string[], index: CliIndex): string[] {
 
   if (!command) {
     if (!sawHelp) problems.push(`"tower" needs a command, e.g. "tower apps list"`);
-    return problems;
+    return { problems, command };
   }
 
   if (command.path === 'help') {
     if (positionals.length > 0 && !index.command(positionals.join(' '))) {
       problems.push(`"tower help" names an unknown command ${display(positionals)}`);
     }
-    return problems;
+    return { problems, command };
   }
 
   const variadic = command.args.some((a) => a.multiple === true);
@@ -289,7 +300,7 @@ export function checkTowerArgs(args: string[], index: CliIndex): string[] {
     }
   }
   problems.push(...conflicts(command, [...written.keys()], written, path));
-  return problems;
+  return { problems, command };
 }
 
 /** One message per pair of flags given together although the manifest says they conflict. */

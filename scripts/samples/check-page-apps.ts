@@ -241,7 +241,7 @@ function findApps(page: PageForApps, problems: Problem[]): SectionApp[] {
   return apps;
 }
 
-export function checkPageApps(pages: PageForApps[], python = 'python3'): PageAppsReport {
+export function checkPageApps(pages: PageForApps[], python = 'python3', knownProblems: readonly KnownPageAppProblem[] = KNOWN_PAGE_APP_PROBLEMS): PageAppsReport {
   const problems: Problem[] = [];
   const apps = pages.flatMap((page) => findApps(page, problems));
   // One app may be shown in several sections or on several pages (a guide that builds on another):
@@ -257,7 +257,7 @@ export function checkPageApps(pages: PageForApps[], python = 'python3'): PageApp
     if (shown) app.dependencies = { ...shown.dependencies, file: shown.page === app.page ? shown.dependencies.file : `${shown.dependencies.file} of ${shown.page}` };
   }
   const blocks = apps.flatMap((app) => app.python);
-  if (blocks.length === 0) return settle(problems, pages, 0);
+  if (blocks.length === 0) return settle(problems, pages, 0, knownProblems);
   const { analyses, stdlib } = analysePython(blocks.map((b) => b.code), python);
   const analysisOf = new Map(blocks.map((block, i) => [block, analyses[i]]));
 
@@ -281,7 +281,7 @@ export function checkPageApps(pages: PageForApps[], python = 'python3'): PageApp
     };
     problems.push(...checkApp(model, stdlib));
   }
-  return settle(problems, pages, apps.length);
+  return settle(problems, pages, apps.length, knownProblems);
 }
 
 /**
@@ -289,16 +289,18 @@ export function checkPageApps(pages: PageForApps[], python = 'python3'): PageApp
  * known problems until the pages are fixed; an entry that no longer matches anything fails the
  * check, so the list can only shrink. Delete an entry together with the fix of its page.
  */
-export const KNOWN_PAGE_APP_PROBLEMS: readonly { file: string; includes: string }[] = [
-  // The `tower.parameter` example imports tower, but its app states no dependency file.
-  { file: 'docs/reference/tower-sdk.md', includes: 'app hello-world imports tower' },
-];
+export interface KnownPageAppProblem {
+  file: string;
+  includes: string;
+}
 
-function settle(found: Problem[], pages: PageForApps[], apps: number): PageAppsReport {
+export const KNOWN_PAGE_APP_PROBLEMS: readonly KnownPageAppProblem[] = [];
+
+function settle(found: Problem[], pages: PageForApps[], apps: number, knownProblems: readonly KnownPageAppProblem[]): PageAppsReport {
   const checked = new Set(pages.map((page) => page.file));
-  const isKnown = (problem: Problem) => KNOWN_PAGE_APP_PROBLEMS.some((k) => k.file === problem.file && problem.message.includes(k.includes));
+  const isKnown = (problem: Problem) => knownProblems.some((k) => k.file === problem.file && problem.message.includes(k.includes));
   const problems = found.filter((problem) => !isKnown(problem));
-  for (const entry of KNOWN_PAGE_APP_PROBLEMS.filter((k) => checked.has(k.file))) {
+  for (const entry of knownProblems.filter((k) => checked.has(k.file))) {
     if (!found.some((problem) => problem.file === entry.file && problem.message.includes(entry.includes))) {
       problems.push({ file: entry.file, line: 1, message: `the known problem "${entry.includes}" no longer occurs: delete its entry in KNOWN_PAGE_APP_PROBLEMS (scripts/samples/check-page-apps.ts)` });
     }

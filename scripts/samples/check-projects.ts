@@ -6,7 +6,8 @@
  * - each Towerfile validates against data/towerfile.schema.json, and its script and dependency
  *   file are among the files its `source` globs package (Tower installs from the packaged
  *   pyproject.toml, else requirements.txt: facts checks Q4);
- * - every Python file compiles; the packaged ones pass the app checks of check-apps.ts (imports
+ * - every Python file compiles and every YAML file parses (dbt projects, CI workflows); the
+ *   packaged Python files pass the app checks of check-apps.ts (imports
  *   installed, parameters declared and read, secrets documented on the page that shows the app,
  *   `tower.run_app` starting example apps with parameters they declare);
  * - every packaged module that needs only the standard library is imported by a test_*.py, and
@@ -24,11 +25,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { parse, TomlError } from 'smol-toml';
+import { parseAllDocuments } from 'yaml';
 import { includedFile, IncludeError, resolveIncludedFile } from '../../plugins/include-file/expand';
 import { downloadPath, listProjects, projectFiles, type ExampleProject } from '../../plugins/example-downloads/projects';
 import { checkApp, documentedSecrets, listedDistributions, pyprojectDependencies, requirementsDependencies, type AppCode, type AppUnderCheck, type Dependencies } from './check-apps';
 import { checkPythonDocuments } from './check-python';
-import { checkTomlBlocks, locateTomlPath, type TowerfileValidator } from './check-towerfile';
+import { checkTomlBlocks, formatTowerfileProblem, locateTomlPath, type TowerfileRules } from './check-towerfile';
+import { checkTowerfile } from '../../src/towerfile/check';
 import type { CodeBlock } from './extract-blocks';
 import { analysePython } from './python-analysis';
 import type { Problem } from './types';
@@ -44,6 +47,7 @@ export interface ExamplesStats {
   projects: number;
   apps: number;
   pythonFiles: number;
+  yamlFiles: number;
   /** Folders whose test_*.py ran, and the tests they ran. */
   testFolders: number;
   tests: number;
@@ -59,7 +63,7 @@ export interface ExamplesReport {
 export interface ExamplesOptions {
   root: string;
   pages: PageBlocks[];
-  validator: TowerfileValidator | null;
+  towerfileRules: TowerfileRules | null;
   python?: string;
   /** Run the projects' test_*.py (default true). */
   runTests?: boolean;
@@ -119,9 +123,9 @@ function moduleNames(files: string[]): Set<string> {
 }
 
 export function checkExamples(options: ExamplesOptions): ExamplesReport {
-  const { root, pages, validator } = options;
+  const { root, pages, towerfileRules } = options;
   const problems: Problem[] = [];
-  const stats: ExamplesStats = { projects: 0, apps: 0, pythonFiles: 0, testFolders: 0, tests: 0, includes: 0 };
+  const stats: ExamplesStats = { projects: 0, apps: 0, pythonFiles: 0, yamlFiles: 0, testFolders: 0, tests: 0, includes: 0 };
 
   // 1. Include fences: which page shows which file.
   const shownOn = new Map<string, Set<string>>();
@@ -153,7 +157,7 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
     }
   }
   for (const [file, block] of outsideProjects) {
-    problems.push(...checkTomlBlocks([block], validator).problems.map((p) => ({ file, ...p })));
+    problems.push(...checkTomlBlocks([block], towerfileRules).problems.map((p) => ({ file, ...p })));
   }
   problems.push(...checkPythonDocuments([...outsideProjects].map(([file, block]) => ({ file, blocks: [block] })), options.python).problems);
 
@@ -178,7 +182,7 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
     if (appDirs.length === 0) problems.push({ file: base, line: 1, message: `example project ${base}/ has no app: no folder holds a Towerfile` });
     const inApp = new Set<string>();
     for (const appDir of appDirs) {
-      const app = readApp(root, base, appDir, files, validator, problems);
+      const app = readApp(root, base, appDir, files, towerfileRules, problems);
       if (!app) continue;
       apps.push(app);
       app.python.forEach((file) => inApp.add(file));
@@ -190,6 +194,10 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
         testFolders.add(path.posix.dirname(rel));
       }
       if (file.endsWith('.py') && !inApp.has(rel)) otherPython.push(rel);
+      if (/\.ya?ml$/.test(file)) {
+        stats.yamlFiles++;
+        problems.push(...yamlProblems(root, rel));
+      }
     }
   }
   stats.apps = apps.length;
@@ -278,6 +286,15 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
   return { problems, stats };
 }
 
+/** The first syntax error of a YAML file, at its line (no rendering: dbt's Jinja sits in quoted strings). */
+function yamlProblems(root: string, file: string): Problem[] {
+  for (const document of parseAllDocuments(readFileSync(path.join(root, file), 'utf8'))) {
+    const [error] = document.errors;
+    if (error) return [{ file, line: error.linePos?.[0].line ?? 1, message: `YAML does not parse: ${error.message.split('\n')[0]}` }];
+  }
+  return [];
+}
+
 function fenceLanguage(file: string): string {
   if (file.endsWith('.py')) return 'python';
   if (file.endsWith('.toml') || file.endsWith('/Towerfile')) return 'toml';
@@ -290,7 +307,7 @@ function readApp(
   project: string,
   appDir: string,
   projectFileList: string[],
-  validator: TowerfileValidator | null,
+  towerfileRules: TowerfileRules | null,
   problems: Problem[],
 ): AppFolder | null {
   const dir = appDir === '.' ? project : `${project}/${appDir}`;
@@ -305,8 +322,13 @@ function readApp(
     return null;
   }
   const lineOf = (...keys: string[]) => locateTomlPath(text, keys) + 1 || 1;
-  const issues = validator ? validator(data) : [];
-  for (const issue of issues) problems.push({ file: towerfile, line: lineOf(...issue.path), message: issue.message });
+  // The same rules as Towerfiles on the pages and the Towerfile checker page (src/towerfile/check.ts),
+  // except the guess whether `source` packages the script: this folder's files are known, so the
+  // check below is exact.
+  for (const problem of towerfileRules ? checkTowerfile(text, towerfileRules).problems : []) {
+    if (problem.rule === 'script-not-packaged') continue;
+    problems.push({ file: towerfile, line: problem.line ?? 1, message: formatTowerfileProblem(problem) });
+  }
   // Schema problems are reported above; the app is still checked as far as its name and script allow.
   if (typeof data.app?.name !== 'string' || typeof data.app.script !== 'string') return null;
 

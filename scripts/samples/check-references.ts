@@ -13,11 +13,12 @@
  * and 3 unless the front matter says otherwise), so that a reader finds each command, SDK entry and
  * Towerfile key there.
  */
-import { TABLE_OF_CONTENTS } from '../../src/constants';
+import { CHECKED_REFERENCE_PAGES, CLI_MANIFEST_FILE, TABLE_OF_CONTENTS } from '../../src/constants';
 import { extractHeadings, frontMatterScalars } from './extract-blocks';
-import { didYouMean } from './suggest';
+import { didYouMean } from '../../src/utils/suggest';
 import type { Problem } from './types';
 import type { CliManifest } from './check-cli';
+import { propertiesOf, resolveRef, type JsonSchema } from '../../src/towerfile/schema';
 
 export interface SdkManifest {
   sdkVersion?: string;
@@ -31,10 +32,10 @@ export interface ReferenceFiles {
   source: string;
 }
 
-export const CLI_REFERENCE: ReferenceFiles = { page: 'docs/reference/tower-cli.md', source: 'data/cli-manifest.json' };
-export const SDK_REFERENCE: ReferenceFiles = { page: 'docs/reference/tower-sdk.md', source: 'data/sdk-manifest.json' };
+export const CLI_REFERENCE: ReferenceFiles = { page: CHECKED_REFERENCE_PAGES.cli, source: CLI_MANIFEST_FILE };
+export const SDK_REFERENCE: ReferenceFiles = { page: CHECKED_REFERENCE_PAGES.sdk, source: 'data/sdk-manifest.json' };
 export const TOWERFILE_REFERENCE: ReferenceFiles = {
-  page: 'docs/reference/towerfile.md',
+  page: CHECKED_REFERENCE_PAGES.towerfile,
   source: 'data/towerfile.schema.json',
 };
 
@@ -161,33 +162,11 @@ export function checkSdkReference(markdown: string, manifest: SdkManifest, files
   });
 }
 
-type JsonSchema = { [key: string]: unknown };
-
-function resolveRef(root: JsonSchema, schema: JsonSchema): JsonSchema {
-  let current = schema;
-  for (let guard = 0; typeof current.$ref === 'string' && guard < 32; guard++) {
-    const ref = current.$ref as string;
-    if (!ref.startsWith('#')) break;
-    let target: unknown = root;
-    for (const part of ref.slice(1).split('/').filter(Boolean)) {
-      target = (target as JsonSchema | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-    }
-    if (typeof target !== 'object' || target === null) break;
-    current = target as JsonSchema;
-  }
-  return current;
-}
-
-function properties(schema: JsonSchema): [string, JsonSchema][] {
-  const props = schema.properties;
-  return typeof props === 'object' && props !== null ? Object.entries(props as Record<string, JsonSchema>) : [];
-}
-
 function tableItems(root: JsonSchema, schema: JsonSchema): JsonSchema | null {
   const items = schema.items;
   if (typeof items !== 'object' || items === null) return null;
   const resolved = resolveRef(root, items as JsonSchema);
-  return properties(resolved).length > 0 ? resolved : null;
+  return Object.keys(propertiesOf(resolved)).length > 0 ? resolved : null;
 }
 
 /**
@@ -200,19 +179,19 @@ export function towerfileHeadingNames(schema: object): { sections: string[]; key
   const sections: string[] = [];
   const keys: string[] = [];
   const walk = (prefix: string, node: JsonSchema) => {
-    for (const [key, raw] of properties(node)) {
+    for (const [key, raw] of Object.entries(propertiesOf(node))) {
       const child = resolveRef(root, raw);
       const path = prefix === '' ? key : `${prefix}.${key}`;
       const items = tableItems(root, child);
       if (prefix === '') {
         if (items) sections.push(`[[${key}]]`);
-        else if (properties(child).length > 0) sections.push(`[${key}]`);
+        else if (Object.keys(propertiesOf(child)).length > 0) sections.push(`[${key}]`);
         else keys.push(path);
       } else {
         keys.push(path);
       }
       if (items) walk(`${path}[]`, items);
-      else if (properties(child).length > 0) walk(path, child);
+      else if (Object.keys(propertiesOf(child)).length > 0) walk(path, child);
     }
   };
   walk('', resolveRef(root, root));

@@ -1,14 +1,21 @@
 /**
  * TOML code blocks must parse (smol-toml). A TOML block titled "Towerfile" (title="Towerfile", a
- * title ending in /Towerfile, or the bare word towerfile in the metastring) must also match
- * data/towerfile.schema.json; schema errors are reported with their instance path, on the line of
- * the offending key where it can be found.
+ * title ending in /Towerfile, or the bare word towerfile in the metastring) must also pass the
+ * Towerfile checker of src/towerfile/check.ts, the same rules the Towerfile checker page applies:
+ * data/towerfile.schema.json plus Tower's own rules. Errors and warnings both fail the build, each
+ * reported with its key path on the line of the offending key where it can be found.
  */
-import { parse, TomlError } from 'smol-toml';
 import Ajv2020 from 'ajv/dist/2020';
-import type { ErrorObject } from 'ajv';
+import {
+  checkTowerfile,
+  parseToml,
+  TOWERFILE_AJV_OPTIONS,
+  type TowerfileProblem,
+  type TowerfileRules,
+  type TowerfileValidate,
+} from '../../src/towerfile/check';
+import type { JsonSchema } from '../../src/towerfile/schema';
 import { parseMeta, type CodeBlock } from './extract-blocks';
-import { didYouMean } from './suggest';
 import type { BlockProblem } from './types';
 
 export const TOML_LANGS: ReadonlySet<string> = new Set(['toml']);
@@ -24,39 +31,26 @@ export function isTowerfileBlock(block: CodeBlock): boolean {
   return false;
 }
 
-export interface TowerfileIssue {
-  /** Instance path as JSON pointer segments, e.g. ["app", "name"] or ["parameters", "0", "hidden"]. */
-  path: string[];
-  message: string;
-}
-
-export type TowerfileValidator = (data: unknown) => TowerfileIssue[];
+export { locateTomlPath } from '../../src/towerfile/locate';
+export type { TowerfileRules };
 
 /** Compiles the Towerfile JSON Schema (draft 2020-12) with Ajv. Throws if the schema is invalid. */
-export function createTowerfileValidator(schema: object): TowerfileValidator {
+export function createTowerfileValidator(schema: object): TowerfileValidate {
   // ajv is CommonJS; depending on the module interop the constructor is the import or its .default.
   const AjvClass = ((Ajv2020 as unknown as { default?: typeof Ajv2020 }).default ?? Ajv2020) as typeof Ajv2020;
-  const ajv = new AjvClass({ allErrors: true, strict: true, verbose: true });
-  const validate = ajv.compile(schema);
-  return (data) => (validate(data) ? [] : (validate.errors ?? []).map(describeAjvError));
+  return new AjvClass({ ...TOWERFILE_AJV_OPTIONS }).compile(schema) as TowerfileValidate;
 }
 
-function describeAjvError(e: ErrorObject): TowerfileIssue {
-  const path = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const at = e.instancePath || '/';
-  if (e.keyword === 'additionalProperties') {
-    const key = String((e.params as { additionalProperty: string }).additionalProperty);
-    const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-    return {
-      path: [...path, key],
-      message: `Towerfile ${at}: unknown key "${key}"${didYouMean(key, known, (k) => `"${k}"`)}`,
-    };
-  }
-  if (e.keyword === 'required') {
-    const key = String((e.params as { missingProperty: string }).missingProperty);
-    return { path, message: `Towerfile ${at}: missing required key "${key}"` };
-  }
-  return { path, message: `Towerfile ${at}: ${e.message ?? e.keyword}` };
+/** The rules of src/towerfile/check.ts for this schema, compiled in Node. Throws if the schema is invalid. */
+export function createTowerfileRules(schema: object): TowerfileRules {
+  return { validate: createTowerfileValidator(schema), schema: schema as JsonSchema };
+}
+
+/** One problem of a Towerfile block as the sample checker prints it. */
+export function formatTowerfileProblem(problem: TowerfileProblem): string {
+  const where = problem.keyPath === '' ? 'Towerfile' : `Towerfile ${problem.keyPath}`;
+  const hint = problem.suggestion ? ` (did you mean "${problem.suggestion}"?)` : '';
+  return `${where}: ${problem.message}${hint}`;
 }
 
 export interface TomlCheckResult {
@@ -68,80 +62,28 @@ export interface TomlCheckResult {
 }
 
 /**
- * Parses every TOML block and validates the Towerfile ones. With `validator` null (schema missing)
- * Towerfiles are only parsed; the caller reports the missing schema.
+ * Parses every TOML block and checks the Towerfile ones. With `rules` null (schema missing or
+ * broken) Towerfiles are only parsed; the caller reports why.
  */
-export function checkTomlBlocks(blocks: CodeBlock[], validator: TowerfileValidator | null): TomlCheckResult {
+export function checkTomlBlocks(blocks: CodeBlock[], rules: TowerfileRules | null): TomlCheckResult {
   const problems: BlockProblem[] = [];
   let toml = 0;
   let towerfiles = 0;
   for (const block of blocks) {
     if (!TOML_LANGS.has(block.lang)) continue;
     toml++;
-    let data: unknown;
-    try {
-      data = parse(block.code);
-    } catch (err) {
-      const line = err instanceof TomlError ? block.line + err.line : block.line;
-      const text = err instanceof Error ? err.message : String(err);
-      const first = text.split('\n')[0].replace(/^Invalid TOML document:\s*/, '');
-      problems.push({ line, message: `TOML does not parse: ${first}` });
+    const parsed = parseToml(block.code);
+    if (!parsed.ok) {
+      const line = parsed.line === null ? block.line : block.line + parsed.line;
+      problems.push({ line, message: `TOML does not parse: ${parsed.message}` });
       continue;
     }
     if (!isTowerfileBlock(block)) continue;
     towerfiles++;
-    if (!validator) continue;
-    for (const issue of validator(data)) {
-      const offset = locateTomlPath(block.code, issue.path);
-      problems.push({ line: offset === -1 ? block.line : block.line + 1 + offset, message: issue.message });
+    if (!rules) continue;
+    for (const problem of checkTowerfile(block.code, rules).problems) {
+      problems.push({ line: problem.line === null ? block.line : block.line + problem.line, message: formatTowerfileProblem(problem) });
     }
   }
   return { problems, toml, towerfiles };
-}
-
-const KEY_PART = String.raw`(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')`;
-const DOTTED = String.raw`${KEY_PART}(?:\s*\.\s*${KEY_PART})*`;
-const ARRAY_HEADER = new RegExp(String.raw`^\s*\[\[\s*(${DOTTED})\s*\]\]`);
-const TABLE_HEADER = new RegExp(String.raw`^\s*\[\s*(${DOTTED})\s*\]`);
-const KEY_LINE = new RegExp(String.raw`^\s*(${DOTTED})\s*=`);
-
-function splitDotted(dotted: string): string[] {
-  return (dotted.match(new RegExp(KEY_PART, 'g')) ?? []).map((p) => p.replace(/^["']|["']$/g, ''));
-}
-
-/**
- * 0-based line inside `code` where the value at `path` (JSON pointer segments; array indexes as
- * strings) is defined: the key line, or the table header for a table. Falls back to the closest
- * enclosing key or table; -1 if nothing matches (e.g. the document root).
- */
-export function locateTomlPath(code: string, path: string[]): number {
-  const lines = code.split('\n');
-  const defined = new Map<string, number>();
-  const arrayCounts = new Map<string, number>();
-  let table: string[] = [];
-  lines.forEach((line, index) => {
-    let m: RegExpExecArray | null;
-    if ((m = ARRAY_HEADER.exec(line))) {
-      const name = splitDotted(m[1]);
-      const key = name.join('.');
-      const n = arrayCounts.get(key) ?? 0;
-      arrayCounts.set(key, n + 1);
-      table = [...name, String(n)];
-    } else if ((m = TABLE_HEADER.exec(line))) {
-      table = splitDotted(m[1]);
-    } else if ((m = KEY_LINE.exec(line))) {
-      const full = [...table, ...splitDotted(m[1])].join('\u0000');
-      if (!defined.has(full)) defined.set(full, index);
-      return;
-    } else {
-      return;
-    }
-    const full = table.join('\u0000');
-    if (!defined.has(full)) defined.set(full, index);
-  });
-  for (let n = path.length; n > 0; n--) {
-    const hit = defined.get(path.slice(0, n).join('\u0000'));
-    if (hit !== undefined) return hit;
-  }
-  return -1;
 }

@@ -170,7 +170,7 @@ describe('API operation pages', () => {
     const related = await article.locator('p', {hasText: 'Related:'}).locator('a').evaluateAll((anchors) =>
       anchors.map((a) => a.getAttribute('href')),
     );
-    assert.deepEqual(related, ['/docs/concepts/runs', '/docs/using-tower/orchestrate', '/docs/reference/tower-sdk']);
+    assert.deepEqual(related, ['/docs/concepts/runs', '/docs/using-tower/orchestrate', '/docs/using-tower/retries']);
     await context.close();
   });
 

@@ -5,16 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import {statSync} from 'node:fs';
-import {createRequire} from 'node:module';
 import path from 'node:path';
 import {describe, test} from 'node:test';
-import type {Page} from 'playwright-core';
 import {SITE} from '../../src/constants';
 import {DEFAULT_BUILD_DIR} from '../../scripts/serve-nginx';
+import {axeViolations} from './support/axe';
 import {DESKTOP, PHONE, goto, openContext} from './support/browser';
 import {useSite} from './support/site';
-
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** One page per template the site renders. */
 export const TEMPLATES: Record<string, string> = {
@@ -31,21 +28,6 @@ export const TEMPLATES: Record<string, string> = {
 };
 
 const site = useSite();
-
-type AxeViolation = {id: string; impact: string; help: string; nodes: {target: string[]}[]};
-
-async function axeViolations(page: Page, disabledRules: string[] = []): Promise<string[]> {
-  await page.addScriptTag({path: AXE_SOURCE});
-  const violations = await page.evaluate(async (disabled) => {
-    const axe = (window as unknown as {axe: {run: (ctx: Document, options: object) => Promise<{violations: AxeViolation[]}>}}).axe;
-    const result = await axe.run(document, {
-      runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']},
-      rules: Object.fromEntries(disabled.map((id) => [id, {enabled: false}])),
-    });
-    return result.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({target: n.target}))}));
-  }, disabledRules);
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 describe('accessibility (axe-core)', () => {
   for (const [device, viewport] of [['desktop', DESKTOP], ['390 px', PHONE]] as const) {

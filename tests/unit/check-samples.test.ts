@@ -8,9 +8,8 @@ import { extractBlocks, extractHeadings, fenceProblems, parseMeta } from '../../
 import { checkPythonDocuments } from '../../scripts/samples/check-python';
 import {
   checkTomlBlocks,
-  createTowerfileValidator,
+  createTowerfileRules,
   isTowerfileBlock,
-  locateTomlPath,
 } from '../../scripts/samples/check-towerfile';
 import {
   checkShellBlocks,
@@ -26,8 +25,8 @@ import {
   towerfileHeadingNames,
   type SdkManifest,
 } from '../../scripts/samples/check-references';
-import { checkSamples } from '../../scripts/samples/check-all';
-import { closest } from '../../scripts/samples/suggest';
+import { checkSamples, checkSamplesWithDiagrams } from '../../scripts/samples/check-all';
+import { closest } from '../../src/utils/suggest';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SCHEMA = JSON.parse(readFileSync(path.join(REPO, 'data/towerfile.schema.json'), 'utf8')) as object;
@@ -111,9 +110,9 @@ function pythonProblems(markdown: string) {
   return checkPythonDocuments([{ file: 'page.md', blocks: extractBlocks(markdown) }]).problems;
 }
 
-const VALIDATOR = createTowerfileValidator(SCHEMA);
+const RULES = createTowerfileRules(SCHEMA);
 function tomlProblems(markdown: string) {
-  return checkTomlBlocks(extractBlocks(markdown), VALIDATOR).problems;
+  return checkTomlBlocks(extractBlocks(markdown), RULES).problems;
 }
 
 const towerfile = (...lines: string[]) => md(`${FENCE}toml title="Towerfile"`, ...lines, FENCE);
@@ -284,54 +283,26 @@ describe('TOML blocks and Towerfiles', () => {
     assert.deepEqual([a, b, c, d].map(isTowerfileBlock), [true, true, true, false]);
   });
 
-  it('rejects an unknown key with its instance path, a suggestion and the line of the key', () => {
+  it('reports Towerfile problems with their key path, on the line of the key', () => {
     const problems = tomlProblems(md('intro', towerfile('[app]', 'name = "x"', 'script = "main.py"', 'scirpt_args = "y"')));
     assert.equal(problems.length, 1);
     assert.equal(problems[0].line, 6);
-    assert.match(problems[0].message, /^Towerfile \/app: unknown key "scirpt_args"/);
+    assert.match(problems[0].message, /^Towerfile app\.scirpt_args: Unknown key "scirpt_args" in \[app\]/);
   });
 
-  it('suggests the closest known key and rejects unknown top-level tables', () => {
+  it('adds the suggestion, and fails on warnings as well as errors', () => {
     const problems = tomlProblems(towerfile('[app]', 'name = "x"', 'script = "main.py"', 'sources = []', '', '[build]', 'python = "3.11"'));
-    assert.deepEqual(problems.map((p) => [p.line, p.message]).sort(), [
-      [5, 'Towerfile /app: unknown key "sources" (did you mean "source"?)'],
-      [7, 'Towerfile /: unknown key "build"'],
+    assert.deepEqual(problems.map((p) => [p.line, p.message]), [
+      [5, 'Towerfile app.sources: Unknown key "sources" in [app]: Tower ignores it, so it has no effect. (did you mean "source"?)'],
+      [7, 'Towerfile build: Unknown table [build]: Tower ignores it, so it has no effect.'],
     ]);
   });
 
-  it('rejects a Towerfile with a missing required key', () => {
-    const problems = tomlProblems(towerfile('[app]', 'name = "x"'));
-    assert.equal(problems.length, 1);
-    assert.equal(problems[0].line, 2);
-    assert.equal(problems[0].message, 'Towerfile /app: missing required key "script"');
-    assert.match(tomlProblems(towerfile('[[parameters]]', 'name = "A"'))[0].message, /missing required key "app"/);
-  });
-
-  it('rejects a wrong type and points at the key inside the right [[parameters]] entry', () => {
-    const problems = tomlProblems(towerfile(
-      '[app]', 'name = "x"', 'script = "main.py"',
-      '[[parameters]]', 'name = "A"', 'hidden = false',
-      '[[parameters]]', 'name = "B"', 'hidden = "yes"',
-    ));
-    assert.equal(problems.length, 1);
-    assert.equal(problems[0].line, 10);
-    assert.match(problems[0].message, /^Towerfile \/parameters\/1\/hidden: must be boolean/);
-    assert.match(tomlProblems(towerfile('[app]', 'name = "x"', 'script = "main.py"', 'source = "./*.py"'))[0].message, /\/app\/source: must be array/);
-    assert.match(tomlProblems(towerfile('[app]', 'name = 1', 'script = "main.py"'))[0].message, /\/app\/name: must be string/);
-  });
-
-  it('applies the value rules: non-empty name and script, import_paths without : or ;', () => {
-    assert.match(tomlProblems(towerfile('[app]', 'name = ""', 'script = "main.py"'))[0].message, /\/app\/name: must NOT have fewer than 1 characters/);
-    assert.match(tomlProblems(towerfile('[app]', 'name = "x"', 'script = "m.py"', 'import_paths = ["a:b"]'))[0].message, /\/app\/import_paths\/0: must match pattern/);
-    assert.match(tomlProblems(towerfile('[app]', 'name = "x"', 'script = "m.py"', '[[parameters]]', 'default = "1"'))[0].message, /\/parameters\/0: missing required key "name"/);
-  });
-
-  it('locates keys in tables, arrays of tables and dotted keys', () => {
-    const code = md('[app]', 'name = "x"', 'app.extra = 1', '[[parameters]]', 'name = "A"', '[[parameters]]', '"name" = "B"');
-    assert.equal(locateTomlPath(code, ['app', 'name']), 1);
-    assert.equal(locateTomlPath(code, ['parameters', '1', 'name']), 6);
-    assert.equal(locateTomlPath(code, ['parameters', '1', 'hidden']), 5);
-    assert.equal(locateTomlPath(code, []), -1);
+  it('puts a problem of the whole file on the fence line', () => {
+    const problems = tomlProblems(md('intro', towerfile('[[parameters]]', 'name = "A"')));
+    assert.deepEqual(problems.map((p) => [p.line, p.message]), [
+      [2, 'Towerfile app: The [app] table is missing. Every Towerfile needs one, with "name" and "script".'],
+    ]);
   });
 });
 
@@ -616,7 +587,7 @@ describe('checkSamples on a repository checkout', () => {
         'docs/reference/towerfile.md:1',
       ]);
       assert.match(problems[0].message, /file does not exist/);
-      assert.match(problems[3].message, /missing required key "script"/);
+      assert.match(problems[3].message, /^Towerfile app\.script: \[app\] is missing "script"/);
       assert.match(problems[4].message, /reference page does not exist/);
       assert.equal(stats.files, 3);
       assert.equal(stats.towerCommands, 2);
@@ -624,6 +595,56 @@ describe('checkSamples on a repository checkout', () => {
 
       const only = checkSamples({ root, files: ['docs/nested/page.mdx'] });
       assert.deepEqual(only.problems.map((p) => p.file), ['data/sdk-manifest.json']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('requires the CLI and SDK manifests to describe the same tower version', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'samples-'));
+    try {
+      mkdirSync(path.join(root, 'data'));
+      writeFileSync(path.join(root, 'data/cli-manifest.json'), JSON.stringify({ ...CLI, cliVersion: '0.3.70' }));
+      writeFileSync(path.join(root, 'data/sdk-manifest.json'), JSON.stringify({ sdkVersion: '0.3.71', entries: [] }));
+      writeFileSync(path.join(root, 'data/towerfile.schema.json'), JSON.stringify(SCHEMA));
+      const { problems } = checkSamples({ root, files: [] });
+      assert.deepEqual(problems.map((p) => `${p.file}:${p.line}: ${p.message}`), [
+        'data/sdk-manifest.json:1: sdkVersion 0.3.71 differs from cliVersion 0.3.70 in data/cli-manifest.json (the tower package ships both)',
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('diagram fences', () => {
+  it('accepts a dot fence that renders and reports one that does not, or lacks its text, at its line', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'samples-'));
+    try {
+      mkdirSync(path.join(root, 'docs'), { recursive: true });
+      writeFileSync(
+        path.join(root, 'docs/flow.md'),
+        md(
+          '# Flow',
+          `${FENCE}dot title="Fine" description="A goes to B."`,
+          'digraph { a -> b }',
+          FENCE,
+          `${FENCE}dot title="Broken" description="It does not parse."`,
+          'digraph {',
+          '  a -> ',
+          '}',
+          FENCE,
+          `${FENCE}dot title="Silent"`,
+          'digraph { a }',
+          FENCE,
+        ),
+      );
+      const { problems, stats } = await checkSamplesWithDiagrams({ root, files: ['docs/flow.md'] });
+      const diagramProblems = problems.filter((p) => p.file === 'docs/flow.md');
+      assert.deepEqual(diagramProblems.map((p) => p.line), [8, 10]);
+      assert.match(diagramProblems[0].message, /diagram "Broken" does not render: syntax error/);
+      assert.match(diagramProblems[1].message, /needs a description/);
+      assert.equal(stats.diagrams, 1);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -1,11 +1,17 @@
 /**
  * Wraps the doc content to offer the page as Markdown: a "Copy page" button
- * (fetches the page's .md twin on click and puts it on the clipboard) and a
- * "View as Markdown" link, plus <link rel="alternate" type="text/markdown">
- * in the head. The .md files are written by plugins/llms-txt (and served by
- * its dev-server middleware under `docusaurus start`).
+ * (fetches the page's .md twin on click and puts it on the clipboard), a
+ * "View as Markdown" link and "Use with AI", plus
+ * <link rel="alternate" type="text/markdown"> in the head. The .md files are
+ * written by plugins/llms-txt (and served by its dev-server middleware under
+ * `docusaurus start`).
+ *
+ * "Use with AI" is only a toggle here, since every docs page carries it: the
+ * menu behind it (src/components/AgentTools/Panel.tsx: open the page in
+ * ChatGPT or Claude, connect an editor to the docs MCP server) is its own
+ * chunk, fetched from the site on the first click.
  */
-import type {ReactNode} from 'react';
+import {lazy, Suspense, useState, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import Content from '@theme-original/DocItem/Content';
@@ -17,6 +23,8 @@ import {fetchChecked} from '@site/src/utils/fetchChecked';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof ContentType>;
+
+const AgentTools = lazy(() => import(/* webpackChunkName: "agent-tools" */ '@site/src/components/AgentTools/Panel'));
 
 async function copyMarkdown(url: string): Promise<void> {
   const text = async (): Promise<string> => (await fetchChecked(url)).text();
@@ -35,6 +43,7 @@ export default function ContentWrapper(props: Props): ReactNode {
   const href = markdownPath(metadata.permalink);
   const [state, track] = useCopyFeedback(2500);
   const copy = (): void => track(copyMarkdown(href));
+  const [aiOpen, setAiOpen] = useState(false);
   return (
     <>
       <Head>
@@ -50,6 +59,14 @@ export default function ContentWrapper(props: Props): ReactNode {
         <span className={styles.status} role="status" aria-live="polite">
           {state === 'copied' ? 'Page copied as Markdown' : state === 'failed' ? 'Could not copy the page' : ''}
         </span>
+        <button type="button" className={`button button--sm button--outline button--secondary ${styles.aiToggle}`} aria-expanded={aiOpen} onClick={() => setAiOpen(!aiOpen)}>
+          Use with AI
+        </button>
+        {aiOpen && (
+          <Suspense>
+            <AgentTools markdownPath={href} close={() => setAiOpen(false)} />
+          </Suspense>
+        )}
       </div>
       <Content {...props} />
     </>

@@ -1,0 +1,14 @@
+import os
+import time
+
+friend = os.getenv("FRIEND", "world")
+token = os.getenv("SERVICE_TOKEN", "")
+
+for count in range(1, 4):
+    print(f"Hello, {friend}! ({count}/3)")
+    time.sleep(1)
+
+if token:
+    print(f"SERVICE_TOKEN is set ({len(token)} characters).")
+else:
+    print("SERVICE_TOKEN is not set.")

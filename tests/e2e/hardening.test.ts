@@ -1,0 +1,380 @@
+/**
+ * The production nginx rules under attack and under load (the security review
+ * of 2026-11-23): the path redirects build their Location from what the client
+ * sent and never leave the site, one URL per page, the site's own error page
+ * for an overlong link, the hardening headers, and the per-client limits.
+ *
+ * Raw-socket tests send each path byte for byte (node:net, no normalisation);
+ * browser tests check what Chromium does with the same paths.
+ */
+import assert from 'node:assert/strict';
+import {spawn} from 'node:child_process';
+import net from 'node:net';
+import {describe, test} from 'node:test';
+import {REPO_ROOT} from '../../scripts/nginx-conf';
+import {DEFAULT_BUILD_DIR, freePort, startNginx} from '../../scripts/serve-nginx';
+import {openContext} from './support/browser';
+import {rawGet, type RawResponse} from './support/raw-http';
+import {useSite} from './support/site';
+import {headingOf} from './routes';
+
+const site = useSite();
+
+/** Paths that once turned a redirect into a forged header or a trip to another site, and their relatives. */
+const HOSTILE_PATHS = [
+  // A CR (or LF, or vertical tab) that reached the Location header (review D1).
+  '/x%0dSet-Cookie:%20pwned=1/index.html',
+  '/x%0dSet-Cookie:%20pwned=1;%20Path=/%0dX:/index.html',
+  '/x%0d%0aSet-Cookie:%20pwned=1/index.html',
+  '/x%0aSet-Cookie:%20pwned=1.html',
+  '/x%0bSet-Cookie:%20pwned=1/index.html',
+  '/%0d%0aSet-Cookie:%20pwned=1.html',
+  '/x%0dSet-Cookie:%20pwned=1/',
+  // A backslash or a tab that browsers read as "//", the start of another host (review D2).
+  '/%5Cevil.example/index.html',
+  '/%5Cevil.example.html',
+  '/%5C%5Cevil.example/index.html',
+  '/%2F%5Cevil.example.html',
+  '/%5Cevil.example/',
+  '/\\evil.example/index.html',
+  '/\\evil.example.html',
+  '/%09/evil.example/index.html',
+  '/%09%09evil.example.html',
+  '/%09/evil.example/',
+  // Two or more leading slashes, written or encoded.
+  '//evil.example/index.html',
+  '///evil.example/index.html',
+  '//evil.example.html',
+  '//evil.example/',
+  '/%2F/evil.example/index.html',
+  '/%2F%2Fevil.example.html',
+  '/.%2F%2Fevil.example/index.html',
+  // Raw bytes outside printable ASCII (a client other than a browser may send them).
+  '/\u00e2\u0080\u00a8evil.example.html',
+  // Hostile query strings: kept, but they cannot change the path or add a header.
+  '/index.html?%0d%0aSet-Cookie:%20pwned=1',
+  '/docs/intro/index.html?next=//evil.example',
+  '/docs/intro/?%0dSet-Cookie:%20pwned=1',
+];
+
+/** Legitimate redirects of the spec's path handling: request, status, Location. */
+const SAME_PAGE_REDIRECTS: Array<[string, number, string]> = [
+  ['/docs/concepts/runs.html', 301, '/docs/concepts/runs'],
+  ['/docs/concepts/runs/index.html', 301, '/docs/concepts/runs'],
+  ['/docs/concepts/runs.html?tab=python&x=%20y', 301, '/docs/concepts/runs?tab=python&x=%20y'],
+  ['/docs/concepts/runs/index.html?utm_source=mail', 301, '/docs/concepts/runs?utm_source=mail'],
+  ['/index.html', 301, '/'],
+  ['/index.html?utm_source=mail', 301, '/?utm_source=mail'],
+  ['/search/index.html?q=deploy%20app', 301, '/search?q=deploy%20app'],
+  ['/search.html?q=deploy', 301, '/search?q=deploy'],
+  ['/docs/reference/api/run-app.html', 301, '/docs/reference/api/run-app'],
+  // One URL per page: a trailing slash is the same page (review D14).
+  ['/docs/concepts/runs/', 301, '/docs/concepts/runs'],
+  ['/docs/concepts/runs/?x=1', 301, '/docs/concepts/runs?x=1'],
+  ['/docs/reference/api/run-app/', 301, '/docs/reference/api/run-app'],
+  ['/search/?q=deploy', 301, '/search?q=deploy'],
+  // The docs root leads to its main doc (issue 14, part 5).
+  ['/docs', 302, '/docs/intro'],
+  ['/docs/', 302, '/docs/intro'],
+  ['/docs?utm_source=mail', 302, '/docs/intro?utm_source=mail'],
+];
+
+const SITE_ORIGIN = 'http://docs.tower.test';
+
+/** What is wrong with a response to a hostile path; empty when it is safe. */
+function problemsOf(path: string, response: RawResponse): string[] {
+  const problems: string[] = [];
+  const label = JSON.stringify(path);
+  // Split on CRLF only: a bare CR or LF inside a line is a header a browser would split off.
+  for (const line of response.headerLines) {
+    if (/[\r\n]/.test(line)) problems.push(`${label}: a bare CR or LF inside ${JSON.stringify(line)}`);
+    if (/^set-cookie:/i.test(line)) problems.push(`${label}: sets a cookie: ${JSON.stringify(line)}`);
+  }
+  const location = response.header('location');
+  if (location === undefined) return problems;
+  const [locationPath] = location.split('?');
+  if (/[^\x21-\x7e]/.test(location)) problems.push(`${label}: Location ${JSON.stringify(location)} has a control, space or non-ASCII byte`);
+  if (locationPath.includes('\\')) problems.push(`${label}: Location ${JSON.stringify(location)} has a backslash`);
+  if (!/^\/(?![/\\])/.test(location)) problems.push(`${label}: Location ${JSON.stringify(location)} is not a path on this site`);
+  if (new URL(location, `${SITE_ORIGIN}/start`).origin !== SITE_ORIGIN) {
+    problems.push(`${label}: Location ${JSON.stringify(location)} leads to another origin`);
+  }
+  return problems;
+}
+
+describe('the path redirects, over a raw socket', () => {
+  test('every redirect of the path rules lands on its page, query string kept', async () => {
+    const problems: string[] = [];
+    for (const [path, status, location] of SAME_PAGE_REDIRECTS) {
+      const response = await rawGet(site.base, path);
+      if (response.status !== status || response.header('location') !== location) {
+        problems.push(`${path}: ${response.status} ${response.header('location')}, expected ${status} ${location}`);
+        continue;
+      }
+      const landed = await rawGet(site.base, location);
+      if (landed.status !== 200) problems.push(`${path} -> ${location}: ${landed.status}`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test('no hostile path gets a header line it wrote (no bare CR or LF, no Set-Cookie)', async () => {
+    const problems: string[] = [];
+    for (const path of HOSTILE_PATHS) {
+      const response = await rawGet(site.base, path);
+      problems.push(...problemsOf(path, response).filter((p) => /CR or LF|cookie/.test(p)));
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test('every redirect of a hostile path is a plain path on this site: one leading slash, no backslash, printable ASCII', async () => {
+    const problems: string[] = [];
+    const answered: string[] = [];
+    for (const path of HOSTILE_PATHS) {
+      const response = await rawGet(site.base, path);
+      answered.push(`${response.status}`);
+      assert.ok(response.status < 500, `${path}: ${response.status}`);
+      problems.push(...problemsOf(path, response).filter((p) => !/CR or LF|cookie/.test(p)));
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test('the review\'s paths get the answers the fix promises', async () => {
+    const expected: Array<[string, number, string | undefined]> = [
+      // Still percent-encoded, so the browser asks this site for a page that does not exist.
+      ['/x%0dSet-Cookie:%20pwned=1/index.html', 301, '/x%0dSet-Cookie:%20pwned=1'],
+      ['/%5Cevil.example/index.html', 301, '/%5Cevil.example'],
+      ['/%5Cevil.example.html', 301, '/%5Cevil.example'],
+      ['/%09/evil.example/index.html', 301, '/%09/evil.example'],
+      ['//evil.example/index.html', 301, '/evil.example'],
+      // Not a path a browser sends: no redirect at all.
+      ['/\\evil.example/index.html', 404, undefined],
+    ];
+    const seen = [];
+    for (const [path] of expected) {
+      const response = await rawGet(site.base, path);
+      seen.push([path, response.status, response.header('location')]);
+    }
+    assert.deepEqual(seen, expected);
+  });
+});
+
+describe('the path redirects, in Chromium', () => {
+  const browserPaths = HOSTILE_PATHS.filter((path) => /^[\x21-\x7e]+$/.test(path));
+
+  test('no hostile path takes the browser off the site', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    const landed: string[] = [];
+    for (const path of browserPaths) {
+      // A navigation to another host is aborted by openContext (no network), so it throws.
+      await page.goto(`${site.base}${path}`, {waitUntil: 'load'}).catch(() => undefined);
+      const origin = new URL(page.url()).origin;
+      if (origin !== site.base && page.url() !== 'about:blank') landed.push(`${path} -> ${page.url()}`);
+    }
+    assert.deepEqual(watched.offOrigin, [], 'no request left the site');
+    assert.deepEqual(landed, []);
+    await watched.context.close();
+  });
+
+  test('no hostile path sets a cookie', async () => {
+    const watched = await openContext(site.browser, site.base);
+    for (const path of browserPaths) {
+      await watched.page.goto(`${site.base}${path}`, {waitUntil: 'load'}).catch(() => undefined);
+    }
+    assert.deepEqual(await watched.context.cookies(), []);
+    await watched.context.close();
+  });
+
+  test('a same-page redirect keeps the query string and shows the page', async () => {
+    const {page, context} = await openContext(site.browser, site.base);
+    for (const path of ['/docs/concepts/runs/index.html?tab=x', '/docs/concepts/runs/?tab=x']) {
+      await page.goto(`${site.base}${path}`, {waitUntil: 'load'});
+      assert.equal(page.url(), `${site.base}/docs/concepts/runs?tab=x`, path);
+      assert.equal(await page.locator('article h1').innerText(), headingOf('/docs/concepts/runs'));
+    }
+    await context.close();
+  });
+});
+
+describe('one URL per page', () => {
+  test('an encoded slash is not a second address of a page: 404 with the site\'s page', async () => {
+    for (const path of ['/docs%2Fintro', '/docs%2fconcepts%2Fruns', '/docs/concepts%2Fruns']) {
+      const response = await rawGet(site.base, path);
+      assert.equal(response.status, 404, path);
+      assert.match(response.body, /Page Not Found/, path);
+    }
+    const {page, context, pageErrors} = await openContext(site.browser, site.base);
+    const response = await page.goto(`${site.base}/docs%2Fintro`, {waitUntil: 'load'});
+    assert.equal(response?.status(), 404);
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Page Not Found');
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+});
+
+describe('a link too long for nginx', () => {
+  // About 40 KB once encoded: past the 32 KB request line site.conf allows.
+  const query = encodeURIComponent('deploy an app on tower '.repeat(1400));
+
+  test('gets the site\'s own page and the security headers, not nginx\'s bare 414', async () => {
+    const response = await rawGet(site.base, `/search?q=${query}`);
+    assert.equal(response.status, 414);
+    assert.match(response.header('content-type') ?? '', /^text\/html/);
+    assert.match(response.body, /<nav[^>]*class="[^"]*navbar/, 'the site\'s navbar');
+    assert.doesNotMatch(response.body, /<center>nginx<\/center>/);
+    assert.match(response.header('content-security-policy') ?? '', /default-src 'self'/);
+  });
+
+  test('in the browser the reader keeps the site around them', async () => {
+    const {page, context, offOrigin} = await openContext(site.browser, site.base);
+    const response = await page.goto(`${site.base}/search?q=${query}`, {waitUntil: 'load'});
+    assert.equal(response?.status(), 414);
+    assert.equal(await page.locator('nav.navbar').isVisible(), true);
+    assert.ok((await page.locator('nav.navbar a[href="/docs/intro"]').count()) > 0, 'a way into the docs');
+    assert.deepEqual(offOrigin, []);
+    await context.close();
+  });
+});
+
+describe('hardening headers', () => {
+  const EXPECTED: Record<string, RegExp> = {
+    'permissions-policy': /^(?=.*\bcamera=\(\))(?=.*\bmicrophone=\(\))(?=.*\bgeolocation=\(\))(?=.*\bclipboard-write=\(self\))/,
+    'cross-origin-opener-policy': /^same-origin$/,
+    'cross-origin-resource-policy': /^same-origin$/,
+    'x-permitted-cross-domain-policies': /^none$/,
+  };
+
+  test('every kind of response carries them, and no CSP report endpoint by default', async () => {
+    const asset = /["'=](\/assets\/js\/main\.[0-9a-f]+\.js)/.exec((await rawGet(site.base, '/')).body)?.[1];
+    assert.ok(asset, 'the main bundle is referenced from the home page');
+    const problems: string[] = [];
+    for (const path of ['/', '/docs/intro', '/search?q=x', asset, '/llms.txt', '/docs/intro.md', '/nope', '/docs/intro/', '/docs']) {
+      const response = await rawGet(site.base, path);
+      for (const [name, pattern] of Object.entries(EXPECTED)) {
+        const value = response.header(name);
+        if (!value || !pattern.test(value)) problems.push(`${path} (${response.status}): ${name}: ${value}`);
+      }
+      if (response.header('reporting-endpoints')) problems.push(`${path}: Reporting-Endpoints without a configured endpoint`);
+      if (/report-(uri|to)/.test(response.header('content-security-policy') ?? '')) problems.push(`${path}: CSP reports without an endpoint`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test('with a report endpoint configured, nginx names it in the CSP and in Reporting-Endpoints', async () => {
+    const server = await startNginx(DEFAULT_BUILD_DIR, undefined, {reportUri: '/csp-reports'});
+    try {
+      const response = await rawGet(server.url, '/docs/intro');
+      assert.match(response.header('content-security-policy') ?? '', /; report-uri \/csp-reports; report-to csp$/);
+      assert.equal(response.header('reporting-endpoints'), 'csp="/csp-reports"');
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+/**
+ * Opens `count` connections from `localAddress` whose requests announce a body
+ * and never send it: nginx answers, then keeps each request open while it
+ * waits to discard the body, so every one of them counts as in progress.
+ */
+async function stalledRequests(base: string, path: string, count: number, localAddress: string): Promise<net.Socket[]> {
+  const {hostname, port} = new URL(base);
+  const sockets: net.Socket[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const socket = net.connect({host: hostname, port: Number(port), localAddress});
+    await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    const answered = new Promise((resolve) => socket.once('data', resolve));
+    socket.on('error', () => undefined);
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Length: 1000\r\n\r\n`);
+    await answered;
+    sockets.push(socket);
+  }
+  return sockets;
+}
+
+describe('per-client limits', () => {
+  test('one address cannot hold more than 32 requests in progress; another reader is still served', async () => {
+    // Each test that sends from its own loopback address (127.0.0.x) is a client of its own,
+    // so the limits it trips never touch the other tests (127.0.0.1).
+    const held = await stalledRequests(site.base, '/img/logo.svg', 32, '127.0.0.21');
+    try {
+      const refused = await rawGet(site.base, '/docs/intro', {localAddress: '127.0.0.21'});
+      assert.equal(refused.status, 429, 'the 33rd request from the same address is refused');
+      const other = await rawGet(site.base, '/docs/intro', {localAddress: '127.0.0.22'});
+      assert.equal(other.status, 200, 'another address is served meanwhile');
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+  });
+
+  test('a flood of page requests from one address is cut to the allowance; other readers are not', async () => {
+    const flooder = '127.0.0.23';
+    const statuses: number[] = [];
+    for (let i = 0; i < 320; i += 1) statuses.push((await rawGet(site.base, '/docs/intro', {localAddress: flooder})).status);
+    const served = statuses.filter((s) => s === 200).length;
+    const limited = statuses.filter((s) => s === 429).length;
+    assert.equal(served + limited, statuses.length, `only 200 or 429: ${[...new Set(statuses)]}`);
+    assert.ok(served >= 200, `the burst allowance is served (${served})`);
+    assert.ok(limited > 0, 'past the allowance, requests are refused with 429');
+    assert.equal((await rawGet(site.base, '/docs/intro', {localAddress: '127.0.0.24'})).status, 200);
+    // Bundles and the search index are fetched by the dozen on a first visit: never rate-limited.
+    const home = await rawGet(site.base, '/', {localAddress: '127.0.0.24'});
+    const asset = /["'=](\/assets\/js\/main\.[0-9a-f]+\.js)/.exec(home.body)?.[1];
+    assert.ok(asset);
+    assert.equal((await rawGet(site.base, asset, {localAddress: flooder})).status, 200);
+  });
+
+  test('a request whose headers never end is closed by the server', async () => {
+    const {hostname, port} = new URL(site.base);
+    const socket = net.connect({host: hostname, port: Number(port), localAddress: '127.0.0.25'});
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('GET /docs/intro HTTP/1.1\r\nHost: x\r\n');
+    // client_header_timeout is 10 s; nginx's default of 60 s would trip this limit.
+    const closed = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 30_000);
+      socket.once('close', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+      socket.on('data', () => undefined);
+      socket.on('error', () => undefined);
+    });
+    socket.destroy();
+    assert.equal(closed, true);
+  });
+});
+
+describe('npm run serve:nginx with the Algolia settings', () => {
+  test('serves a CSP that admits exactly that application\'s hosts', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-nginx.ts'], {
+      cwd: REPO_ROOT,
+      env: {...process.env, PORT: String(port), ALGOLIA_APP_ID: 'SERVEAPPID', ALGOLIA_API_KEY: 'k', ALGOLIA_INDEX_NAME: 'i'},
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('Serving')) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`serve:nginx exited with ${code}`)));
+      });
+      const csp = (await rawGet(`http://127.0.0.1:${port}`, '/')).header('content-security-policy') ?? '';
+      const connect = /connect-src ([^;]*)/.exec(csp)?.[1].split(' ');
+      assert.deepEqual(connect, [
+        "'self'",
+        'https://SERVEAPPID-dsn.algolia.net',
+        'https://SERVEAPPID.algolia.net',
+        'https://SERVEAPPID-1.algolianet.com',
+        'https://SERVEAPPID-2.algolianet.com',
+        'https://SERVEAPPID-3.algolianet.com',
+      ]);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+    }
+  });
+});

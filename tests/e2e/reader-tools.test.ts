@@ -1,0 +1,379 @@
+/**
+ * The reader tools in a real browser: the Towerfile checker page and the schedule explainer on the
+ * Orchestrate guide and the CLI reference. Valid and invalid input, keyboard only, the reader's
+ * text kept across reloads (also in a profile that blocks storage), phone width, axe in both colour
+ * modes, and the tools' code loading only where (and when) they are used.
+ */
+import assert from 'node:assert/strict';
+import {describe, test} from 'node:test';
+import type {Page} from 'playwright-core';
+import {DESKTOP, PHONE, goto, openContext, type Watched} from './support/browser';
+import {axeViolations} from './support/axe';
+import {openBlockedStorageProfile, storageAccess} from './support/blockedStorage';
+import {useSite} from './support/site';
+
+const site = useSite();
+
+const CHECKER = '/docs/reference/towerfile-checker';
+const ORCHESTRATE = '/docs/using-tower/orchestrate';
+const CLI_REFERENCE = '/docs/reference/tower-cli';
+const STORAGE_KEY = 'tower.towerfileChecker.text';
+
+/** Strings only the lazily loaded halves contain: Ajv's standalone messages, cron-parser's errors. */
+const CHECKER_ENGINE = 'must NOT have fewer than';
+const CRON_ENGINE = 'Constraint error';
+
+const FOCUSED = `(() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return 'body';
+  const label = el.getAttribute('aria-label') || (el.id && document.querySelector('label[for="' + el.id + '"]')?.textContent) || el.textContent || '';
+  const href = el.getAttribute('href');
+  return el.tagName.toLowerCase() + ': ' + label.replace(/\\s+/g, ' ').trim() + (href ? ' -> ' + href : '');
+})()`;
+const focused = (page: Page) => page.evaluate(FOCUSED) as Promise<string>;
+
+async function tabTo(page: Page, wanted: RegExp, key = 'Tab', limit = 250): Promise<void> {
+  const stops: string[] = [];
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press(key);
+    const stop = await focused(page);
+    if (wanted.test(stop)) return;
+    stops.push(stop);
+  }
+  throw new Error(`${key} never reached ${wanted}; last stops: ${stops.slice(-8).join(' | ')}`);
+}
+
+const editor = (page: Page) => page.getByLabel('Your Towerfile');
+const summary = (page: Page) => page.locator('p.alert').first();
+const problems = (page: Page) => page.getByRole('list', {name: 'Problems'}).getByRole('listitem');
+
+async function openChecker(page: Page, hash = ''): Promise<void> {
+  await goto(page, `${site.base}${CHECKER}${hash}`);
+  await page.waitForFunction(() => !/Loading the checker/.test(document.querySelector('p.alert')?.textContent ?? 'Loading the checker'));
+}
+
+/** Waits until the checker has written the text into the address (it waits a moment after typing). */
+async function waitForSavedHash(page: Page): Promise<void> {
+  await page.waitForFunction(() => location.hash.startsWith('#towerfile='));
+  await page.waitForTimeout(400);
+}
+
+function finish(watched: Pick<Watched, 'pageErrors' | 'offOrigin'>): void {
+  assert.deepEqual(watched.pageErrors, []);
+  assert.deepEqual(watched.offOrigin, [], 'no request leaves the site');
+}
+
+const BROKEN = ['[app]', 'name = "orders-sync"', 'script = "./sync.py"', 'sources = ["./sync.py"]', '', '[[parameters]]', 'name = "SINCE_DAYS"', 'default = 1'].join('\n');
+
+describe('Towerfile checker', () => {
+  test('the example is accepted and explained: app, script, packaged files, parameters with defaults', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await openChecker(page);
+    assert.equal(await summary(page).innerText(), 'Tower accepts this Towerfile.');
+    const plan = page.getByRole('region', {name: 'What Tower will do with this Towerfile'});
+    const text = await plan.innerText();
+    assert.match(text, /invoice-export: tower deploy uploads a new version of this app/);
+    assert.match(text, /\.\/export\.py with uv run/);
+    assert.match(text, /Files matching \.\/export\.py, \.\/pyproject\.toml and \.\/templates\/\*\.sql/);
+    assert.match(text, /\.\.\/shared is packaged as modules\/shared\/ and put on PYTHONPATH/);
+    assert.match(text, /pyproject\.toml, if it exists, with uv sync/);
+    const rows = await plan.locator('tbody tr').allInnerTexts();
+    assert.deepEqual(rows.map((row) => row.split('\t').map((cell) => cell.trim())), [
+      ['MONTHS_BACK', '1', 'Whole months to export, counting back from this one'],
+      ['PARTNER_TOKEN hidden', 'empty', "Token for the partner's invoice API"],
+    ]);
+    assert.equal(await editor(page).getAttribute('aria-invalid'), 'false');
+    finish(watched);
+    await watched.context.close();
+  });
+
+  test('keyboard only: type a broken file, jump to a line, fix it, rename a misspelt key, follow a reference link', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await openChecker(page);
+    await tabTo(page, /^a: Skip to main content/);
+    await page.keyboard.press('Enter');
+    await tabTo(page, /^textarea: Your Towerfile/);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(BROKEN);
+
+    await page.waitForFunction(() => /1 error and 1 warning/.test(document.querySelector('p.alert')?.textContent ?? ''));
+    assert.equal(await summary(page).innerText(), '1 error and 1 warning: Tower would refuse this Towerfile.');
+    assert.equal(await editor(page).getAttribute('aria-invalid'), 'true');
+    const items = await problems(page).allInnerTexts();
+    assert.equal(items.length, 2);
+    assert.match(items[0], /Warning\s+Line 4\s+app\.sources\s+Unknown key "sources" in \[app\]: Tower ignores it, so it has no effect\.\s+Did you mean source\?\s+Rename to source\s+Reference: app\.source/);
+    assert.match(items[1], /Error\s+Line 8\s+parameters\[0\]\.default\s+"default" must be a string in quotes, but it is the number 1\. Write default = "1"\.\s+Reference: parameters\[\]\.default/);
+    const reference = problems(page).nth(0).getByRole('link', {name: 'Reference: app.source'});
+    assert.equal(await reference.getAttribute('href'), '/docs/reference/towerfile#appsource');
+    assert.equal(await page.getByRole('region', {name: 'What Tower will do with this Towerfile'}).count(), 0, 'no plan while there is an error');
+
+    // "Go to line 8" puts the caret on that line; typing replaces it.
+    await tabTo(page, /^button: Go to line 8$/);
+    await page.keyboard.press('Enter');
+    assert.equal(await focused(page), 'textarea: Your Towerfile');
+    assert.equal(await page.evaluate(`(() => { const t = document.activeElement; return t.value.slice(t.selectionStart, t.selectionEnd); })()`), 'default = 1');
+    await page.keyboard.type('default = "1"');
+    await page.waitForFunction(() => /with 1 warning/.test(document.querySelector('p.alert')?.textContent ?? ''));
+
+    // "Rename to source" fixes the key and returns to the line.
+    await tabTo(page, /^button: Rename to source$/);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('p.alert')?.textContent === 'Tower accepts this Towerfile.');
+    // Focus returns to the editor in the next frame, once the fixed text is in it.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA');
+    assert.equal(await editor(page).inputValue(), BROKEN.replace('sources =', 'source =').replace('default = 1', 'default = "1"'));
+
+    // The plan's link to app.script leads to that entry of the reference.
+    await tabTo(page, /^a: app\.script -> \/docs\/reference\/towerfile#appscript$/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${site.base}/docs/reference/towerfile#appscript`);
+    await page.waitForFunction(() => {
+      const heading = document.getElementById('appscript');
+      return heading !== null && heading.getBoundingClientRect().top >= 0 && heading.getBoundingClientRect().top < innerHeight;
+    });
+    finish(watched);
+    await watched.context.close();
+  });
+
+  test('a TOML syntax error shows its line and column; clearing the file asks for one', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await openChecker(page);
+    await editor(page).fill('[app]\nname = "hello\nscript = "main.py"');
+    await page.waitForFunction(() => /1 error/.test(document.querySelector('p.alert')?.textContent ?? ''));
+    const [item] = await problems(page).allInnerTexts();
+    assert.match(item, /^Error\s+Line 2:\d+\s+This is not valid TOML: /);
+    assert.equal(await problems(page).nth(0).getByRole('link').getAttribute('href'), '/docs/reference/towerfile#common-errors');
+    await page.getByRole('button', {name: 'Clear'}).click();
+    await page.waitForFunction(() => document.querySelector('p.alert')?.textContent === 'Paste or type a Towerfile to check it.');
+    assert.equal(await problems(page).count(), 0);
+    finish(watched);
+    await watched.context.close();
+  });
+
+  test('keeps the text in the address and in local storage, so a reload or a later visit brings it back', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await openChecker(page);
+    const text = '[app]\nname = "kept"\nscript = "run.py"\n# Zürich ✓\n';
+    await editor(page).fill(text);
+    await waitForSavedHash(page);
+    assert.equal(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY), text);
+    await page.reload();
+    await openChecker(page, new URL(page.url()).hash);
+    assert.equal(await editor(page).inputValue(), text, 'from the address after a reload');
+    await openChecker(page);
+    assert.equal(await editor(page).inputValue(), text, 'from local storage on a later visit without the hash');
+    // A shared link wins over what this browser stored, opened in a new tab or pasted into this one.
+    const shared = (await page.evaluate(`'#towerfile=' + btoa('[app]\\nname = "shared"\\nscript = "s.py"').replace(/=+$/, '')`)) as string;
+    const tab = await watched.context.newPage();
+    await openChecker(tab, shared);
+    assert.match(await editor(tab).inputValue(), /name = "shared"/);
+    await tab.close();
+    await page.evaluate((hash) => void (location.hash = hash), shared);
+    await page.waitForFunction(() => (document.querySelector('textarea') as HTMLTextAreaElement).value.includes('name = "shared"'));
+    finish(watched);
+    await watched.context.close();
+  });
+
+  test('works in a browser profile that blocks storage: checks as you type, reload keeps the text', async () => {
+    const blocked = await openBlockedStorageProfile(site.base);
+    const {page} = blocked;
+    await openChecker(page);
+    assert.equal(await storageAccess(page), 'SecurityError', 'the profile really blocks storage');
+    await editor(page).fill('[app]\nname = "private"\nscript = "main.py"\nsorce = []');
+    await page.waitForFunction(() => /with 1 warning/.test(document.querySelector('p.alert')?.textContent ?? ''));
+    await waitForSavedHash(page);
+    await page.reload();
+    await openChecker(page, new URL(page.url()).hash);
+    assert.match(await editor(page).inputValue(), /name = "private"/);
+    assert.match((await problems(page).allInnerTexts())[0], /Did you mean source\?/);
+    finish(blocked);
+    await blocked.close();
+  });
+
+  test('at phone width the page does not scroll sideways and the results fit', async () => {
+    const watched = await openContext(site.browser, site.base, {viewport: PHONE});
+    const {page} = watched;
+    await openChecker(page);
+    await editor(page).fill(BROKEN);
+    await page.waitForFunction(() => /Tower would refuse/.test(document.querySelector('p.alert')?.textContent ?? ''));
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll');
+    const box = (await problems(page).nth(0).boundingBox())!;
+    assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, JSON.stringify(box));
+    await page.getByRole('button', {name: 'Load the example'}).click();
+    await page.getByRole('region', {name: 'Parameters'}).waitFor();
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll with the plan');
+    finish(watched);
+    await watched.context.close();
+  });
+});
+
+const explainer = (page: Page) => page.getByLabel('Cron expression');
+const explainerRegion = (page: Page) => page.getByRole('region', {name: 'Schedule explainer'});
+const explainerError = (page: Page) => explainerRegion(page).locator('[id$="-error"]');
+
+/** Scrolls the explainer into view (which loads its code) and waits for its first answer. */
+async function showExplainer(page: Page): Promise<void> {
+  await explainer(page).scrollIntoViewIfNeeded();
+  await page.getByRole('region', {name: 'Next runs'}).or(explainerError(page)).first().waitFor();
+}
+
+const runRows = async (page: Page) =>
+  (await page.getByRole('region', {name: 'Next runs'}).locator('tbody tr').allInnerTexts()).map((row) => row.split('\t').map((c) => c.trim()));
+
+describe('schedule explainer', () => {
+  test('explains the expression with runs in UTC and in the reader\'s zone, and the command to create it', async () => {
+    const watched = await openContext(site.browser, site.base, {timezoneId: 'America/New_York'});
+    const {page} = watched;
+    await page.clock.setFixedTime(new Date('2027-01-01T00:00:00Z'));
+    await goto(page, `${site.base}${ORCHESTRATE}`);
+    await showExplainer(page);
+    const box = explainerRegion(page);
+    assert.match(await box.innerText(), /Runs: At 09:00, Monday through Friday \(UTC\)\./);
+    assert.equal(await page.getByRole('columnheader', {name: /Your time/}).innerText(), 'Your time (America/New_York)');
+    assert.deepEqual(await runRows(page), [
+      ['Fri, 1 Jan 2027, 09:00', 'Fri, 1 Jan 2027, 04:00'],
+      ['Mon, 4 Jan 2027, 09:00', 'Mon, 4 Jan 2027, 04:00'],
+      ['Tue, 5 Jan 2027, 09:00', 'Tue, 5 Jan 2027, 04:00'],
+      ['Wed, 6 Jan 2027, 09:00', 'Wed, 6 Jan 2027, 04:00'],
+      ['Thu, 7 Jan 2027, 09:00', 'Thu, 7 Jan 2027, 04:00'],
+    ]);
+    assert.equal(await box.locator('pre code').innerText(), 'tower schedules create --app repo-stats --cron "0 9 * * 1-5"');
+    finish(watched);
+    await watched.context.close();
+  });
+
+  test('keyboard only: invalid expressions get a clear message, a suggestion can be taken, both day fields get a note', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await page.clock.setFixedTime(new Date('2027-01-01T00:00:00Z'));
+    await goto(page, `${site.base}${CLI_REFERENCE}#tower-schedules-create`);
+    await tabTo(page, /^input: Cron expression$/);
+    await showExplainer(page);
+    const input = explainer(page);
+    const error = explainerError(page);
+
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('61 * * * *');
+    assert.equal(await error.innerText(), 'The minute field (61) has 61, outside 0–59.');
+    assert.equal(await input.getAttribute('aria-invalid'), 'true');
+    assert.match((await input.getAttribute('aria-describedby'))!, /-error$/);
+    await explainerRegion(page).getByRole('status').filter({hasText: 'minute field'}).waitFor();
+
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('every 15 minutes');
+    assert.match(await error.innerText(), /Plain-English schedules come from the legacy Towerfile schedule key/);
+    await tabTo(page, /^button: \*\/15 \* \* \* \*$/);
+    await page.keyboard.press('Enter');
+    assert.equal(await input.inputValue(), '*/15 * * * *');
+    assert.equal(await focused(page), 'input: Cron expression', 'the reader is back in the input');
+    await page.getByText('Every 15 minutes (UTC).', {exact: false}).waitFor();
+    assert.equal(await input.getAttribute('aria-invalid'), 'false');
+
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('0 8 1 * 1');
+    await page.getByText('Both day of month and day of week are set.', {exact: false}).waitFor();
+    assert.deepEqual((await runRows(page)).map((row) => row[0]), [
+      'Fri, 1 Jan 2027, 08:00', 'Mon, 4 Jan 2027, 08:00', 'Mon, 11 Jan 2027, 08:00', 'Mon, 18 Jan 2027, 08:00', 'Mon, 25 Jan 2027, 08:00',
+    ]);
+    assert.equal(await explainerRegion(page).locator('pre code').innerText(), 'tower schedules create --app orders-sync --cron "0 8 1 * 1"');
+
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('0 0 30 2 *');
+    assert.equal(await error.innerText(), 'This expression never runs: none of its months has that day of the month.');
+    finish(watched);
+    await watched.context.close();
+  });
+
+  test('at phone width the explainer fits and its runs table scrolls inside its own box', async () => {
+    const watched = await openContext(site.browser, site.base, {viewport: PHONE});
+    const {page} = watched;
+    await goto(page, `${site.base}${ORCHESTRATE}`);
+    await showExplainer(page);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll');
+    const box = (await explainer(page).boundingBox())!;
+    assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, JSON.stringify(box));
+    finish(watched);
+    await watched.context.close();
+  });
+});
+
+describe('the tools load their code only where, and when, they are used', () => {
+  /** The JavaScript bodies a visit downloads (idle prefetches included), by URL. */
+  async function scriptsOf(page: Page, visit: () => Promise<void>): Promise<Map<string, string>> {
+    const bodies = new Map<string, string>();
+    const pending: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (!response.url().endsWith('.js')) return;
+      pending.push(response.text().then((body) => void bodies.set(response.url(), body), () => undefined));
+    });
+    await visit();
+    await Promise.all(pending);
+    return bodies;
+  }
+  const anyContains = (bodies: Map<string, string>, marker: string) => [...bodies.values()].some((body) => body.includes(marker));
+
+  test('a docs page never downloads either engine, even after idle prefetching of the sidebar', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const bodies = await scriptsOf(watched.page, async () => {
+      await goto(watched.page, `${site.base}/docs/reference/towerfile`);
+      await watched.page.waitForTimeout(4500);
+    });
+    assert.ok(bodies.size > 3);
+    assert.equal(anyContains(bodies, CHECKER_ENGINE), false);
+    assert.equal(anyContains(bodies, CRON_ENGINE), false);
+    await watched.context.close();
+  });
+
+  test('the checker page loads the checker engine; the explainer loads its engine once scrolled into view', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    const checker = await scriptsOf(page, () => openChecker(page));
+    assert.equal(anyContains(checker, CHECKER_ENGINE), true);
+    assert.equal(anyContains(checker, CRON_ENGINE), false);
+
+    const before = await scriptsOf(page, async () => {
+      await goto(page, `${site.base}${ORCHESTRATE}`);
+      await page.waitForTimeout(1000);
+    });
+    assert.equal(anyContains(before, CRON_ENGINE), false, 'not loaded while the explainer is off screen');
+    const after = await scriptsOf(page, () => showExplainer(page));
+    assert.equal(anyContains(after, CRON_ENGINE), true);
+    await watched.context.close();
+  });
+});
+
+describe('accessibility of the tools (axe-core)', () => {
+  for (const [device, viewport] of [['desktop', DESKTOP], ['390 px', PHONE]] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      test(`no violations, ${device}, ${theme}`, async () => {
+        const {page, context} = await openContext(site.browser, site.base, {viewport, bypassCSP: true});
+        await context.addInitScript(`try { localStorage.setItem('theme', '${theme}') } catch (e) {}`);
+        await page.clock.setFixedTime(new Date('2027-01-01T00:00:00Z'));
+        const found: string[] = [];
+        const check = async (state: string) => {
+          assert.equal(await page.locator('html').getAttribute('data-theme'), theme);
+          for (const violation of await axeViolations(page)) found.push(`${state}: ${violation}`);
+        };
+        await openChecker(page);
+        await check('checker, valid file with its plan');
+        await editor(page).fill(BROKEN);
+        await problems(page).nth(1).waitFor();
+        await check('checker with problems');
+        await goto(page, `${site.base}${ORCHESTRATE}`);
+        await showExplainer(page);
+        await explainer(page).fill('0 8 1 * 1');
+        await page.getByText('Both day of month and day of week are set.', {exact: false}).waitFor();
+        await check('explainer with runs and the note');
+        await explainer(page).fill('every 15 minutes');
+        await explainerError(page).waitFor();
+        await check('explainer with an error');
+        assert.deepEqual(found, []);
+        await context.close();
+      });
+    }
+  }
+});

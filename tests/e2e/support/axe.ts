@@ -1,0 +1,24 @@
+/**
+ * axe-core in a page: the violations of the WCAG 2.1 A/AA and best-practice
+ * rules, one line each. axe is injected as a script, so the context needs
+ * `bypassCSP: true` (the production CSP rightly forbids it).
+ */
+import {createRequire} from 'node:module';
+import type {Page} from 'playwright-core';
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+type AxeViolation = {id: string; impact: string; help: string; nodes: {target: string[]}[]};
+
+export async function axeViolations(page: Page, disabledRules: string[] = []): Promise<string[]> {
+  await page.addScriptTag({path: AXE_SOURCE});
+  const violations = await page.evaluate(async (disabled) => {
+    const axe = (window as unknown as {axe: {run: (ctx: Document, options: object) => Promise<{violations: AxeViolation[]}>}}).axe;
+    const result = await axe.run(document, {
+      runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']},
+      rules: Object.fromEntries(disabled.map((id) => [id, {enabled: false}])),
+    });
+    return result.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({target: n.target}))}));
+  }, disabledRules);
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
