@@ -83,7 +83,7 @@ export function loadLibrary({buildDir = DEFAULT_BUILD_DIR, dataDir = DEFAULT_DAT
   if (!existsSync(path.join(build, 'docs'))) throw new LibraryError(`${build} holds no production build (no docs/ folder): ${buildHint}`);
 
   const indexFile = path.join(build, 'search-index.json');
-  const search = DocsSearch.fromIndexText(need(indexFile, buildHint));
+  const search = DocsSearch.fromIndexText(need(indexFile, buildHint), (file) => need(path.join(build, file), buildHint));
   const schemaFile = path.join(dataDir, 'towerfile.schema.json');
   const towerfile = createTowerfileRules(parseJson<object>(need(schemaFile, 'the Towerfile schema'), schemaFile));
   const manifestFile = path.join(dataDir, 'cli-manifest.json');

@@ -9,7 +9,7 @@
 import {SEARCH} from '../src/constants';
 import {SearchEngine} from '../src/search/engine';
 import {KIND_FILTERS, kindFacetFilter, type KindFilterId} from '../src/search/kinds';
-import type {PackedIndex, SearchRecord} from '../src/search/records';
+import type {PackedIndex, PageText, SearchRecord} from '../src/search/records';
 import {SECTIONS_PER_PAGE, trailSteps, titleLevel} from '../src/search/results';
 import {unescapeHtml} from '../lib/html';
 
@@ -49,9 +49,13 @@ function filterOf(record: Pick<SearchRecord, 'kind'>): SearchKind | null {
 export class DocsSearch {
   private constructor(private readonly engine: SearchEngine) {}
 
-  /** The engine over the index the build wrote (build/search-index.json). */
-  static fromIndexText(text: string): DocsSearch {
-    return new DocsSearch(SearchEngine.fromPacked(JSON.parse(text) as PackedIndex));
+  /**
+   * The engine over the index the build wrote (build/search-index.json) and
+   * every page's text file, read by `readText` from its path relative to the
+   * index file (snippets need the text; the browser loads it page by page).
+   */
+  static fromIndexText(text: string, readText: (file: string) => string): DocsSearch {
+    return new DocsSearch(SearchEngine.fromPacked(JSON.parse(text) as PackedIndex, (file) => JSON.parse(readText(file)) as PageText));
   }
 
   /**

@@ -72,6 +72,12 @@ export const SEARCH = {
   pagePath: 'search',
   /** The local index, written to the build root and fetched on the first search. */
   indexFile: 'search-index.json',
+  /**
+   * The text of each page's sections, one file per page named by a hash of
+   * its content (hence under assets/, cached for good), fetched for the pages
+   * a query shows.
+   */
+  textDir: 'assets/search-text',
   /** Only pages under this path (after the base URL) are indexed. */
   indexedPathPrefix: 'docs/',
   /** Placeholder credentials DocSearch requires in local mode; they are never sent anywhere. */

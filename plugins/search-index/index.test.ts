@@ -10,7 +10,8 @@ import {createLocalSearchClient, normaliseRequests} from '../../src/search/clien
 import {buildEngine, SearchEngine} from '../../src/search/engine';
 import {kindFacetFilter, kindOfRoute} from '../../src/search/kinds';
 import {editDistance, typosAllowed} from '../../src/search/query';
-import {packRecords, pagesToRecords, unpackIndex, type ExtractedPage} from '../../src/search/records';
+import {packRecords, pagesToRecords, pageTexts, unpackIndex, type ExtractedPage} from '../../src/search/records';
+import {indexWords, WordIndex} from '../../src/search/postings';
 import {escapeHtml, unescapeHtml} from '../../lib/html';
 import {snippet, termsOf} from '../../src/search/text';
 import {CODE_BLOCK_CHARS, codeStart, extractPage} from './extract-html';
@@ -182,9 +183,45 @@ describe('records and the packed file', () => {
     assert.ok(records.every((r) => new URL(r.url).origin === SITE && r.hierarchy.lvl1));
   });
 
-  test('pack and unpack give back the same records', () => {
+  test('pack and unpack give back the same records: the index file without text, each page\'s text in its own file', () => {
     const records = pagesToRecords(samplePages(), SITE);
-    assert.deepEqual(unpackIndex(JSON.parse(JSON.stringify(packRecords(records, SITE)))), records);
+    const {index, texts} = packRecords(records, SITE, (_, position) => `text-${position}.json`);
+    const unpacked = unpackIndex(JSON.parse(JSON.stringify(index)));
+    assert.ok(unpacked.records.every((record) => record.content === null), 'no text in the index file');
+    assert.doesNotMatch(JSON.stringify(index), /Run apps on a cron/);
+    for (const page of unpacked.pages) pageTexts(unpacked.records, page, JSON.parse(JSON.stringify(texts.get(page.textFile))));
+    assert.deepEqual(unpacked.records, records);
+    // An API operation page keeps its method and path, for queries that name it.
+    assert.deepEqual(unpacked.pages.map((page) => page.endpoint).filter(Boolean), ['GET /schedules', 'POST /schedules']);
+    // A text file that does not fit its page is refused, not shown under the wrong headings.
+    assert.throws(() => pageTexts(unpacked.records, unpacked.pages[0], ['one']), /does not belong/);
+  });
+
+  test('the word index scores with BM25+ and survives the trip through JSON unchanged', () => {
+    const words = indexWords([
+      {title: ['schedul'], path: [], content: ['cron', 'schedul', 'schedul']},
+      {title: ['secret'], path: ['schedul'], content: ['constructor']},
+      {title: [], path: [], content: []},
+    ]);
+    const index = new WordIndex(JSON.parse(JSON.stringify(words)));
+    assert.deepEqual(index.terms, ['constructor', 'cron', 'schedul', 'secret']);
+    // Field lengths count distinct terms; the averages are over every document, the empty one included.
+    assert.deepEqual(words.averages, [2 / 3, 1 / 3, 3 / 3]);
+    const weights = new Map([['schedul', 1], ['cron', 0.5], ['missing', 1]]);
+    const found = index.search(weights, {title: 5, path: 1.6, content: 1}, (id) => (id === 0 ? 2 : 1));
+    assert.deepEqual(found.map(({id, terms, match}) => ({id, terms, match: {...match}})), [
+      {id: 0, terms: ['schedul', 'cron'], match: {schedul: ['title', 'content'], cron: ['content']}},
+      {id: 1, terms: ['schedul'], match: {schedul: ['path']}},
+    ]);
+    // BM25+ (k 1.2, b 0.7, d 0.5) by hand: idf from 1 of 3 documents, a term once in a title of length 1 against the average 2/3.
+    const bm25 = (times: number, length: number, average: number) =>
+      Math.log(1 + (3 - 1 + 0.5) / (1 + 0.5)) * (0.5 + (times * 2.2) / (times + 1.2 * (1 - 0.7 + (0.7 * length) / average)));
+    const first = 1 * 5 * 2 * bm25(1, 1, 2 / 3) + 1 * 1 * 2 * bm25(2, 2, 1) + 0.5 * 1 * 2 * bm25(1, 2, 1);
+    assert.ok(Math.abs(found[0].score - first * 2) < 1e-9, `${found[0].score} against ${first * 2}`);
+    assert.ok(Math.abs(found[1].score - 1.6 * bm25(1, 1, 1 / 3)) < 1e-9);
+    // A term that is also an Object property name is a term like any other; a filter drops documents after scoring.
+    assert.deepEqual(index.search(new Map([['constructor', 1]]), {title: 5, path: 1.6, content: 1}, () => 1).map(({id}) => id), [1]);
+    assert.deepEqual(index.search(weights, {title: 5, path: 1.6, content: 1}, () => 1, (id) => id !== 0).map(({id}) => id), [1]);
   });
 
   test('anchors that are the heading slug are derived, others are kept, repeats are numbered', () => {
@@ -206,9 +243,11 @@ describe('records and the packed file', () => {
       ],
     };
     const records = pagesToRecords([page], SITE);
-    const packed = packRecords(records, SITE);
-    assert.deepEqual(packed.sections.map((entry) => entry[1]), ['-', '', '', '', 'custom-id', '-']);
-    assert.deepEqual(unpackIndex(JSON.parse(JSON.stringify(packed))), records);
+    const {index, texts} = packRecords(records, SITE, () => 'x.json');
+    assert.deepEqual(index.sections.map((entry) => entry[1]), ['-', '', '', '', 'custom-id', '-']);
+    const unpacked = unpackIndex(JSON.parse(JSON.stringify(index)));
+    pageTexts(unpacked.records, unpacked.pages[0], texts.get('x.json'));
+    assert.deepEqual(unpacked.records, records);
   });
 });
 
@@ -258,14 +297,16 @@ describe('engine', () => {
     assert.ok(value.split(' ').length <= 12);
   });
 
-  test('the browser build indexes in slices, yielding between them, and answers like the one-shot build', async () => {
-    const packed = JSON.parse(JSON.stringify(packRecords(pagesToRecords(samplePages(), SITE), SITE)));
-    let turns = 0;
-    // A zero budget gives one section per slice: every section but the last is followed by a turn.
-    const sliced = await buildEngine(packed, {sliceMs: 0, yieldTurn: async () => void (turns += 1)});
-    assert.equal(turns, sliced.records.length - 1);
-    for (const query of ['schedule', 'scedule', 'towerfile zebra', 'deploy app']) {
-      assert.deepEqual(sliced.search({query}).hits, engine.search({query}).hits, query);
+  test('the browser loads the build\'s word index and, once the shown pages\' text is in, answers like the build', async () => {
+    const {index, texts} = engine.pack(SITE, (_, position) => `text-${position}.json`);
+    const loaded = await buildEngine(JSON.parse(JSON.stringify(index)));
+    for (const query of ['schedule', 'scedule', 'towerfile zebra', 'deploy app', 'POST /schedules', 'create-schedule']) {
+      const prepared = loaded.prepare({query});
+      // Ranking needs no text: the same sections, in the same order, before any text file arrives.
+      assert.deepEqual(prepared.shown.map((entry) => entry.record.url), engine.prepare({query}).shown.map((entry) => entry.record.url), query);
+      for (const position of loaded.missingText(prepared.shown)) loaded.addText(position, JSON.parse(JSON.stringify(texts.get(loaded.pages[position].textFile))));
+      assert.deepEqual(loaded.missingText(prepared.shown), []);
+      assert.deepEqual(loaded.respond(prepared).hits, engine.search({query}).hits, query);
     }
   });
 

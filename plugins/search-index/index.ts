@@ -6,14 +6,17 @@
  *
  * - Production (`docusaurus build`): after the build, reads every rendered docs
  *   page (build/docs/**.html, API operation pages included), splits it into
- *   sections and writes DocSearch-shaped records, packed, to
- *   build/<SEARCH.indexFile>. The browser fetches it on the first search.
+ *   sections, indexes their words and writes the packed records and word index
+ *   to build/<SEARCH.indexFile>, which the browser fetches on the first search,
+ *   and each page's text to build/<SEARCH.textDir>/<hash>.json, which it
+ *   fetches for the pages it shows (src/search/records.ts).
  * - Development (`docusaurus start`): pages are rendered in the browser only,
  *   so the plugin builds the same records from the Markdown sources whenever
  *   content loads (and reloads on edits), writes them under .docusaurus/ and
  *   adds that folder to the dev server's static files at the same URL.
  */
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {createHash} from 'node:crypto';
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import type {LoadContext, OptionValidationContext, Plugin} from '@docusaurus/types';
@@ -21,7 +24,8 @@ import {Joi} from '@docusaurus/utils-validation';
 import {API_REFERENCE, SEARCH, SITE} from '../../src/constants';
 import {SEARCH_PLUGIN_NAME, type SearchGlobalData, type SearchMode} from '../../src/search/global-data';
 import {kindOfRoute} from '../../src/search/kinds';
-import {packRecords, pagesToRecords, type ExtractedPage, type PackedIndex} from '../../src/search/records';
+import {SearchEngine} from '../../src/search/engine';
+import {pagesToRecords, type ExtractedPage, type PackedIndex, type PageText} from '../../src/search/records';
 import {htmlFiles} from '../../lib/files';
 import {extractPage} from './extract-html';
 import {extractMarkdown} from './extract-markdown';
@@ -89,8 +93,32 @@ export function extractBuiltPages(outDir: string, options: BuildOptions = {}): E
   return pages;
 }
 
-export function buildPackedIndex(pages: ExtractedPage[], site: string = SITE.url): PackedIndex {
-  return packRecords(pagesToRecords(pages, site), site);
+/** A page's text file, named by a hash of its content. */
+function textFileOf(text: PageText): string {
+  return `${SEARCH.textDir}/${createHash('sha256').update(JSON.stringify(text)).digest('hex').slice(0, 16)}.json`;
+}
+
+export type SearchFiles = {index: PackedIndex; texts: Map<string, PageText>};
+
+/** The index file and the page text files of the extracted pages. */
+export function buildSearchFiles(pages: ExtractedPage[], site: string = SITE.url): SearchFiles {
+  return SearchEngine.fromRecords(pagesToRecords(pages, site)).pack(site, textFileOf);
+}
+
+/** The engine of the extracted pages exactly as the browser loads it, every page's text in (tests, benchmarks). */
+export function engineOf(files: SearchFiles): SearchEngine {
+  const {index, texts} = JSON.parse(JSON.stringify({index: files.index, texts: [...files.texts]})) as {index: PackedIndex; texts: Array<[string, PageText]>};
+  const byFile = new Map(texts);
+  return SearchEngine.fromPacked(index, (file) => byFile.get(file));
+}
+
+/** Writes the index file and the text files into `dir` (the build, or the dev server's folder), replacing older text files. */
+function writeSearchFiles(dir: string, {index, texts}: SearchFiles): void {
+  const textDir = path.join(dir, SEARCH.textDir);
+  rmSync(textDir, {recursive: true, force: true});
+  mkdirSync(textDir, {recursive: true});
+  for (const [file, text] of texts) writeFileSync(path.join(dir, file), JSON.stringify(text));
+  writeFileSync(path.join(dir, SEARCH.indexFile), JSON.stringify(index));
 }
 
 type DocsContent = {
@@ -194,8 +222,7 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchP
       if (!isDev || !local) return;
       const docs = allContent['docusaurus-plugin-content-docs']?.default as DocsContent | undefined;
       if (!docs) return;
-      const index = buildPackedIndex(extractSourcePages(context.siteDir, docs, context.baseUrl), site);
-      writeFileSync(path.join(devDir, SEARCH.indexFile), JSON.stringify(index));
+      writeSearchFiles(devDir, buildSearchFiles(extractSourcePages(context.siteDir, docs, context.baseUrl), site));
     },
 
     configureWebpack(_config, isServer) {
@@ -212,9 +239,9 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchP
     async postBuild({outDir, routesPaths}) {
       if (!local) return;
       const pages = extractBuiltPages(outDir, {baseUrl: context.baseUrl, routes: routesPaths});
-      const index = buildPackedIndex(pages, site);
-      writeFileSync(path.join(outDir, SEARCH.indexFile), JSON.stringify(index));
-      console.log(`[search-index] ${pages.length} pages, ${index.sections.length} sections -> ${SEARCH.indexFile}`);
+      const files = buildSearchFiles(pages, site);
+      writeSearchFiles(outDir, files);
+      console.log(`[search-index] ${pages.length} pages, ${files.index.sections.length} sections -> ${SEARCH.indexFile}, ${files.texts.size} text files in ${SEARCH.textDir}/`);
     },
   };
 }

@@ -8,17 +8,15 @@ import assert from 'node:assert/strict';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {before, describe, test} from 'node:test';
-import {SearchEngine} from '../../src/search/engine';
-import type {PackedIndex} from '../../src/search/records';
+import type {SearchEngine} from '../../src/search/engine';
 import {answerQuestion, type Answer} from '../../src/search/answer';
 import {ANSWERABLE, UNANSWERABLE} from './ask-ai-questions';
 import {API_CASES, CASES, PATTERN_CASES} from './relevance-cases';
-import {buildPackedIndex, extractBuiltPages} from './index';
+import {buildSearchFiles, engineOf, extractBuiltPages} from './index';
 
 const BUILD = path.resolve(process.env.SEARCH_BUILD_DIR ?? path.join(import.meta.dirname, '..', '..', 'build'));
 
 let engine: SearchEngine;
-let packed: PackedIndex;
 let builtRoutes: Set<string>;
 
 type Hit = ReturnType<SearchEngine['search']>['hits'][number];
@@ -41,8 +39,7 @@ before(() => {
   assert.ok(existsSync(BUILD), `no production build at ${BUILD}: run npx docusaurus build first`);
   const pages = extractBuiltPages(BUILD);
   builtRoutes = new Set(pages.map((page) => page.path));
-  packed = buildPackedIndex(pages);
-  engine = SearchEngine.fromPacked(JSON.parse(JSON.stringify(packed)));
+  engine = engineOf(buildSearchFiles(pages));
 });
 
 describe('relevance of the local index', () => {

@@ -10,6 +10,7 @@
  * answer it and lists the closest pages instead of padding an answer.
  */
 import type {Ranked, SearchEngine, SearchRequest} from './engine';
+import type {QueryPlan} from './query';
 import {HIERARCHY_LEVELS, TRAIL_SEPARATOR} from './records';
 import {sentences, termsOf} from './text';
 
@@ -155,16 +156,42 @@ function partOf(entry: Ranked, wanted: Set<string>): AnswerPart {
   return {...sourceOf(entry), code: bestCode(content, terms), text: bestSentences(content, terms)};
 }
 
-/** Answers a question from the docs. */
-export function answerQuestion(engine: SearchEngine, question: string, facetFilters?: SearchRequest['facetFilters']): Answer {
+/** A question read and its candidate sections ranked, before any text is read (see answerQuestion). */
+export type Reading = {question: string; plan: QueryPlan; wanted: Set<string>; ranked: Ranked[]};
+
+/** Reads a question and ranks the sections that may answer it. */
+export function readQuestion(engine: SearchEngine, question: string, facetFilters?: SearchRequest['facetFilters']): Reading {
   // A question is asked in full: its last word is not the start of a longer one.
   const plan = engine.plan(question, {complete: true});
   const wanted = new Set(plan.words.flatMap((word) => word.expansions.filter((expansion) => expansion.weight >= 0.5).map((expansion) => expansion.term)));
+  const asking = ASKING.exec(question)?.[1].toLowerCase() ?? null;
   const ranked = engine
     .rank(question, facetFilters, {minShare: ANSWER_SHARE, complete: true})
     .filter((entry) => entry.record.kind !== 'category')
-    .map((entry) => ({...entry, score: answerScore(entry, ASKING.exec(question)?.[1].toLowerCase() ?? null)}))
+    .map((entry) => ({...entry, score: answerScore(entry, asking)}))
     .sort((a, b) => b.score - a.score);
+  return {question, plan, wanted, ranked};
+}
+
+/** Pages whose text the browser loads for an answer, at most: an answer quotes three. */
+const PAGES_TO_READ = 8;
+
+/** The sections an answer may quote: their pages' text must be in before `answerFrom` (the browser loads it). */
+export function sectionsToRead({ranked}: Reading): Ranked[] {
+  const enough = (ranked[0]?.score ?? 0) * Math.min(PART_SCORE_SHARE, SAME_PAGE_SHARE);
+  const pages = new Set<string>();
+  const sections: Ranked[] = [];
+  for (const entry of ranked) {
+    if (entry.score < enough) break;
+    pages.add(entry.record.url_without_anchor);
+    if (pages.size > PAGES_TO_READ) break;
+    sections.push(entry);
+  }
+  return sections;
+}
+
+/** The answer to a question read, from the text of its sections. */
+export function answerFrom({question, plan, wanted, ranked}: Reading): Answer {
   // A word the docs never use (Kubernetes, Ruby) names something the docs do not cover.
   const unknown = plan.words.some((word) => word.required && word.expansions.length === 0);
   const answering = unknown ? [] : ranked;
@@ -186,4 +213,9 @@ export function answerQuestion(engine: SearchEngine, question: string, facetFilt
     parts.push(part);
   }
   return parts.length ? {question, found: true, parts, closest} : {question, found: false, parts: [], closest};
+}
+
+/** Answers a question from the docs (every page's text in, as in Node). */
+export function answerQuestion(engine: SearchEngine, question: string, facetFilters?: SearchRequest['facetFilters']): Answer {
+  return answerFrom(readQuestion(engine, question, facetFilters));
 }

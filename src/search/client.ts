@@ -2,16 +2,18 @@
  * A search client with the surface DocSearch and the /search page use from
  * Algolia's lite client (`search`, `addAlgoliaAgent`, `transporter`), answered
  * by the local engine. The engine code and the index are fetched on the first
- * query only, from the site's own origin.
+ * query only, from the site's own origin; the text of a page (its snippets)
+ * when a query first shows it.
  *
  * When the index cannot be loaded (missing, a server error, cut short, not
  * JSON), a search answers with no results instead of failing: DocSearch does
  * not catch a failed search (the page would get an unhandled rejection and a
  * modal that looks like "no results"). The client says so through
  * `unavailable()`, the UI tells the reader, and `retry()` tries again; the
- * details go to the console.
+ * details go to the console. A page whose text cannot be loaded is shown
+ * without snippets.
  */
-import type {SearchEngine, SearchRequest, SearchResponse} from './engine';
+import type {Ranked, SearchEngine, SearchRequest, SearchResponse} from './engine';
 import type {PackedIndex} from './records';
 import {fetchChecked} from '../../lib/fetch-checked';
 
@@ -21,6 +23,8 @@ export type LocalSearchClient = {
   transporter: {algoliaAgent: {value: string; add: (options: {segment: string; version?: string}) => unknown}};
   /** Loads (once) and returns the engine; used by the Ask AI panel. Rejects when the index cannot be loaded. */
   engine: () => Promise<SearchEngine>;
+  /** Loads the text of these sections' pages (each page once); never rejects: a page whose text fails stays without it. */
+  loadText: (engine: SearchEngine, sections: Ranked[]) => Promise<void>;
   /** Whether the last attempt to load the index failed. */
   unavailable: () => boolean;
   /** Calls `listener` when that changes; returns an unsubscribe function. */
@@ -48,6 +52,39 @@ function loadEngine(indexUrl: string): Promise<SearchEngine> {
     engines.set(indexUrl, pending);
   }
   return pending;
+}
+
+/** Text files loading or loaded, per engine. */
+const textLoads = new WeakMap<SearchEngine, Map<string, Promise<void>>>();
+
+/** Loads the text files of the pages of `sections` that are not in yet, relative to the index file. */
+export function loadText(engine: SearchEngine, indexUrl: string, sections: Ranked[]): Promise<void> {
+  const base = new URL(indexUrl, globalThis.location?.href);
+  let texts = textLoads.get(engine);
+  if (!texts) {
+    texts = new Map();
+    textLoads.set(engine, texts);
+  }
+  const loads = texts;
+  return Promise.all(
+    engine.missingText(sections).map((position) => {
+      const page = engine.pages[position];
+      const url = new URL(page.textFile, base).href;
+      let pending = loads.get(url);
+      if (!pending) {
+        pending = fetchChecked(url, {credentials: 'same-origin'})
+          .then((response) => response.json())
+          .then((text: unknown) => engine.addText(position, text))
+          .catch((error: unknown) => {
+            // Asked for again when a later query shows the page.
+            loads.delete(url);
+            console.error(`Search: the text of ${page.url} could not be loaded; its results are shown without snippets.`, error);
+          });
+        loads.set(url, pending);
+      }
+      return pending;
+    }),
+  ).then(() => undefined);
 }
 
 type RawRequest = {indexName?: string; query?: string; params?: string | Record<string, unknown>} & Record<string, unknown>;
@@ -128,8 +165,13 @@ export function createLocalSearchClient(indexUrl: string): LocalSearchClient {
     async search(input) {
       const requests = normaliseRequests(input);
       const loaded = await engine().catch(() => null);
-      return {results: requests.map(({indexName, request}) => ({...(loaded ? loaded.search(request) : emptyResponse(request)), index: indexName}))};
+      if (!loaded) return {results: requests.map(({indexName, request}) => ({...emptyResponse(request), index: indexName}))};
+      const prepared = requests.map(({request}) => loaded.prepare(request));
+      // The shown pages' text, for their snippets: a few small files the first time a page is shown.
+      await loadText(loaded, indexUrl, prepared.flatMap((search) => search.shown));
+      return {results: prepared.map((search, i) => ({...loaded.respond(search), index: requests[i].indexName}))};
     },
+    loadText: (loaded, sections) => loadText(loaded, indexUrl, sections),
     addAlgoliaAgent(segment, version) {
       agent.add({segment, version});
     },

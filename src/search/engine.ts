@@ -1,20 +1,39 @@
 /**
- * The local search engine: MiniSearch over the section records, answering
- * DocSearch-style requests with DocSearch-shaped hits. The browser (modal,
+ * The local search engine: a word index over the section records
+ * (src/search/postings.ts), answering DocSearch-style requests with
+ * DocSearch-shaped hits. The browser (modal,
  * /search page, Ask AI panel), the relevance tests and the benchmark all run
  * queries through this one class.
  *
- * MiniSearch scores sections (BM25 over heading, parent headings and text);
+ * The word index scores sections (BM25 over heading, parent headings and text);
  * the engine decides which terms to look up (src/search/query.ts: typos,
  * word beginnings, synonyms, identifiers), which sections count as matches
  * (all of the query's words, or, when no section has them all, most of
  * them), how much a page's kind counts for the query's intent, and, when
  * asked (Algolia's `distinct`), groups sections by page.
+ *
+ * The build indexes the records (`fromRecords`) and packs the result with
+ * the records (`pack`); the browser loads that (`fromPacked`), which is
+ * quick: no text is split or stemmed there, and a term's postings are read
+ * when a query first looks it up. Ranking needs no section text;
+ * the hits shown need it for their snippets, so a search is prepared
+ * (`prepare`), the shown pages' text is loaded (`missingText`, `addText`)
+ * and the hits are made (`respond`). `search` does both when the text is in.
  */
-import MiniSearch, {type SearchResult} from 'minisearch';
 import type {PageKind} from './kinds';
+import {indexWords, WordIndex, type WordMatch} from './postings';
 import {planQuery, Vocabulary, type Intent, type IntentHints, type PlanOptions, type QueryPlan} from './query';
-import {HIERARCHY_LEVELS, type HierarchyLevel, type PackedIndex, type SearchRecord, unpackIndex} from './records';
+import {
+  HIERARCHY_LEVELS,
+  pageTexts,
+  packRecords,
+  unpackIndex,
+  type HierarchyLevel,
+  type IndexedPage,
+  type PackedIndex,
+  type PageText,
+  type SearchRecord,
+} from './records';
 import {highlight, snippet, termsOf, type HighlightTags} from './text';
 
 export type FacetFilters = Array<string | string[]>;
@@ -80,18 +99,16 @@ export type Ranked = {
   headingShare: number;
 };
 
-type RankOptions = PlanOptions & {
+export type RankOptions = PlanOptions & {
   /** The share of the query's required words a section must have (default: all, or most when none has all). */
   minShare?: number;
 };
 
-type IndexedDoc = {id: number; title: string; path: string; content: string};
-
 /** Field weights: a word in the section's own heading counts most, body text least. */
-const FIELD_BOOST = {title: 5, path: 1.6, content: 1};
+export const FIELD_BOOST = {title: 5, path: 1.6, content: 1};
 
 /** Document boost by the level of the heading that opens the section. */
-const LEVEL_BOOST: Record<string, number> = {lvl1: 1.8, lvl2: 1.25, lvl3: 1.05};
+export const LEVEL_BOOST: Record<string, number> = {lvl1: 1.8, lvl2: 1.25, lvl3: 1.05};
 
 /**
  * How much a section counts by its page's kind, for each intent. A topic word
@@ -99,7 +116,7 @@ const LEVEL_BOOST: Record<string, number> = {lvl1: 1.8, lvl2: 1.25, lvl3: 1.05};
  * near-identical pages that each repeat their resource's name, come first only
  * when the query names an operation. Category pages only list other pages.
  */
-const KIND_PRIOR: Record<Intent, Record<PageKind, number>> = {
+export const KIND_PRIOR: Record<Intent, Record<PageKind, number>> = {
   topic: {guide: 1.3, concept: 1.3, example: 0.9, cli: 1, sdk: 1, towerfile: 1, api: 0.45, category: 0.25},
   question: {guide: 1.4, concept: 1.4, example: 1, cli: 0.85, sdk: 0.85, towerfile: 0.85, api: 0.4, category: 0.2},
   identifier: {guide: 0.8, concept: 0.8, example: 0.7, cli: 1.4, sdk: 1.4, towerfile: 1.4, api: 1.1, category: 0.2},
@@ -113,28 +130,21 @@ const SECOND_SECTION_SHARE = 0.15;
 /** Fewer pages than this match every word: sections one word short are shown too, after them. */
 const FEW_PAGES = 3;
 
-const ENDPOINT = /^\s*(get|post|put|patch|delete)\s+(\/\S*)\s*$/i;
-
 /** An API page's operation id: the last step of its route (create-secret). */
-function operationIdOf(record: SearchRecord): string {
+export function operationIdOf(record: SearchRecord): string {
   return record.url_without_anchor.slice(record.url_without_anchor.lastIndexOf('/') + 1);
 }
 
 /**
- * A query that names one operation, by its method and path ("GET /apps") or
- * by its operation id ("create-secret"), wants that operation's page: its top
- * section wins over pages whose paths begin the same way or whose text
- * mentions the id (create-sandbox-secrets tells readers to use create-secret).
+ * A query that names an operation, by its method and path ("GET /apps"), its
+ * id ("create-secret") or its name ("create device login ticket"), wants that
+ * operation's page: its top section wins over pages whose paths begin the
+ * same way or whose text mentions the id (create-sandbox-secrets tells
+ * readers to use create-secret).
  */
-function namedOperationBoost(query: string, record: SearchRecord): number {
-  if (record.kind !== 'api' || record.type !== 'lvl1') return 1;
-  const endpoint = ENDPOINT.exec(query);
-  if (endpoint) {
-    const wanted = `${endpoint[1]} ${endpoint[2]}`.toLowerCase();
-    const firstLine = (record.content ?? '').split('\n', 1)[0].trim().toLowerCase();
-    return firstLine === wanted ? 3 : 1;
-  }
-  return operationIdOf(record) === query.trim().toLowerCase() ? 3 : 1;
+export function namedOperationBoost(plan: QueryPlan, record: SearchRecord): number {
+  if (plan.operations.length === 0 || record.kind !== 'api' || record.type !== 'lvl1') return 1;
+  return plan.operations.includes(operationIdOf(record)) ? 3 : 1;
 }
 
 const DEFAULT_TAGS: HighlightTags = {pre: '<mark>', post: '</mark>'};
@@ -169,7 +179,7 @@ function facetValues(record: SearchRecord, facet: string): string[] {
 }
 
 /** Every group must match; within a group any value may match (Algolia's semantics). */
-function matchesFacets(record: SearchRecord, groups: string[][]): boolean {
+export function matchesFacets(record: SearchRecord, groups: string[][]): boolean {
   return groups.every((group) =>
     group.some((filter) => {
       const negated = filter.startsWith('-');
@@ -180,26 +190,12 @@ function matchesFacets(record: SearchRecord, groups: string[][]): boolean {
   );
 }
 
-/** The boost of a section whose text names the query verbatim (see phraseBoost). */
-const TEXT_PHRASE_BOOST = 1.5;
-
 /**
  * Words found together beat words found apart: a section whose own heading is
- * the query ("tower login") or contains it as a phrase, or whose text names it
- * verbatim (an operation id such as describe-run-logs), ranks first.
+ * the query ("tower login") or contains it as a phrase ranks first.
  */
-function phraseBoost(phrase: string, raw: string, record: SearchRecord): number {
+export function headingPhraseBoost(phrase: string, record: SearchRecord): number {
   if (!phrase.includes(' ')) return 1;
-  const fromHeading = headingPhraseBoost(phrase, record);
-  if (fromHeading > 1) return fromHeading;
-  // A plain substring test keeps this cheap on long sections.
-  const content = (record.content ?? '').toLowerCase();
-  if (content.includes(raw) || content.includes(raw.replace(/ /g, '-'))) return TEXT_PHRASE_BOOST;
-  return 1;
-}
-
-/** The part of phraseBoost that reads the section's own heading only. */
-function headingPhraseBoost(phrase: string, record: SearchRecord): number {
   const heading = termsOf(ownHeading(record)).join(' ');
   if (heading === phrase) return 3;
   if (` ${heading} `.includes(` ${phrase} `)) return 2;
@@ -210,9 +206,9 @@ function headingPhraseBoost(phrase: string, record: SearchRecord): number {
 const pageOf = (record: SearchRecord) => record.url_without_anchor;
 
 /** Sections grouped by page, best page first; each page's sections best first. */
-type PageResult = {url: string; score: number; sections: Ranked[]};
+export type PageResult = {url: string; score: number; sections: Ranked[]};
 
-function groupByPage(ranked: Ranked[]): PageResult[] {
+export function groupByPage(ranked: Ranked[]): PageResult[] {
   const pages = new Map<string, PageResult>();
   for (const entry of ranked) {
     const url = pageOf(entry.record);
@@ -225,69 +221,91 @@ function groupByPage(ranked: Ranked[]): PageResult[] {
   return [...pages.values()].sort((a, b) => isCategory(a) - isCategory(b) || b.score - a.score);
 }
 
+/** The pages of records that come from `pagesToRecords` (text files are named when packed). */
+function pagesOfRecords(records: SearchRecord[]): IndexedPage[] {
+  const {index} = packRecords(records, '', () => '');
+  return unpackIndex(index).pages;
+}
+
 export class SearchEngine {
   readonly records: SearchRecord[];
-  private readonly index: MiniSearch<IndexedDoc>;
-  private readonly terms = new Set<string>();
+  readonly pages: IndexedPage[];
+  private readonly words: WordIndex;
+  private readonly pageOfRecord: number[] = [];
+  private readonly withText = new Set<number>();
   private lookup: {vocabulary: Vocabulary; hints: IntentHints} | null = null;
 
-  private constructor(records: SearchRecord[]) {
+  private constructor(records: SearchRecord[], pages: IndexedPage[], words: WordIndex) {
+    if (words.documentCount !== records.length) throw new Error(`Search index: ${records.length} sections but ${words.documentCount} in the word index.`);
     this.records = records;
-    this.index = new MiniSearch<IndexedDoc>({
-      fields: ['title', 'path', 'content'],
-      storeFields: [],
-      // Index terms come from src/search/text.ts, ready to store; the vocabulary keeps them for typo and prefix lookups.
-      tokenize: (text) => {
-        const terms = termsOf(text);
-        for (const term of terms) this.terms.add(term);
-        return terms;
-      },
-      processTerm: (term) => term,
-      searchOptions: {
-        boost: FIELD_BOOST,
-        // The engine looks up exact index terms (see planQuery): nothing to split or normalise.
-        tokenize: (term) => [term],
-        processTerm: (term) => term,
-        // A page's own top section (its title and introduction) outranks deep sections.
-        boostDocument: (id) => LEVEL_BOOST[this.records[id as number]?.type] ?? 1,
-      },
+    this.pages = pages;
+    this.words = words;
+    pages.forEach((page, position) => {
+      for (const id of page.sections) this.pageOfRecord[id] = position;
+      if (page.sections.some((id) => records[id].content !== null)) this.withText.add(position);
     });
   }
 
-  /** An engine over `records` with an empty index; `indexRecord` fills it (see buildEngine). */
-  static empty(records: SearchRecord[]): SearchEngine {
-    return new SearchEngine(records);
-  }
-
-  /** Adds the record at position `id` to the index. */
-  indexRecord(id: number): void {
-    const record = this.records[id];
-    this.index.add({id, title: ownHeading(record), path: pathOf(record), content: record.content ?? ''});
-    this.lookup = null;
-  }
-
-  /** Builds the whole index at once (Node: tests, benchmarks). */
+  /** Indexes records with their text (at build time, and in Node for tests and benchmarks). */
   static fromRecords(records: SearchRecord[]): SearchEngine {
-    const engine = new SearchEngine(records);
-    for (let id = 0; id < records.length; id += 1) engine.indexRecord(id);
+    const words = indexWords(records.map((record) => ({title: termsOf(ownHeading(record)), path: termsOf(pathOf(record)), content: termsOf(record.content ?? '')})));
+    return new SearchEngine(records, pagesOfRecords(records), new WordIndex(words));
+  }
+
+  /**
+   * Loads an index file: the records without their text and the word index
+   * the build made. `texts`, when given (Node), supplies every page's text at
+   * once; the browser adds it page by page (`addText`).
+   */
+  static fromPacked(packed: PackedIndex, texts?: (file: string) => PageText | undefined): SearchEngine {
+    const {records, pages} = unpackIndex(packed);
+    const engine = new SearchEngine(records, pages, new WordIndex(packed.words));
+    if (texts) {
+      pages.forEach((page, position) => {
+        const text = texts(page.textFile);
+        if (text) engine.addText(position, text);
+      });
+    }
     return engine;
   }
 
-  static fromPacked(packed: PackedIndex): SearchEngine {
-    return SearchEngine.fromRecords(unpackIndex(packed));
+  /**
+   * The index file and the pages' text files of these records (the build):
+   * `textFileOf` names each page's text file (the plugin: by a hash of it).
+   */
+  pack(site: string, textFileOf: (text: PageText, position: number) => string): {index: PackedIndex; texts: Map<string, PageText>} {
+    const {index, texts} = packRecords(this.records, site, textFileOf);
+    return {index: {...index, words: this.words.packed}, texts};
+  }
+
+  /** Fills in the text of the page at `position` from its text file (refused if it does not fit the page). */
+  addText(position: number, text: unknown): void {
+    pageTexts(this.records, this.pages[position], text);
+    this.withText.add(position);
+  }
+
+  /** The pages (positions) of these sections whose text is not in yet. */
+  missingText(entries: Array<Ranked | SearchRecord>): number[] {
+    const missing = new Set<number>();
+    for (const entry of entries) {
+      const record = 'record' in entry ? entry.record : entry;
+      const position = this.pageOfRecord[Number(record.objectID)];
+      if (position !== undefined && !this.withText.has(position)) missing.add(position);
+    }
+    return [...missing];
   }
 
   /** The vocabulary and the facts the query's intent depends on, built on the first query. */
   private lookups(): {vocabulary: Vocabulary; hints: IntentHints} {
     if (this.lookup) return this.lookup;
-    const hints: IntentHints = {operationNames: [], operationIds: new Set()};
-    for (const record of this.records) {
-      if (record.kind !== 'api' || record.type !== 'lvl1') continue;
-      const id = operationIdOf(record);
-      hints.operationNames.push(termsOf(record.hierarchy.lvl1 ?? ''), termsOf(id.replace(/-/g, ' ')));
-      hints.operationIds.add(id);
-    }
-    this.lookup = {vocabulary: new Vocabulary(this.terms), hints};
+    const hints: IntentHints = {operations: []};
+    this.pages.forEach((page) => {
+      const top = this.records[page.sections[0]];
+      if (!top || top.kind !== 'api' || top.type !== 'lvl1') return;
+      const id = operationIdOf(top);
+      hints.operations.push({id, names: [termsOf(top.hierarchy.lvl1 ?? ''), termsOf(id.replace(/-/g, ' '))], endpoint: page.endpoint});
+    });
+    this.lookup = {vocabulary: new Vocabulary(this.words.terms), hints};
     return this.lookup;
   }
 
@@ -311,17 +329,18 @@ export class SearchEngine {
     }
     if (weights.size === 0) return [];
     const groups = parseFacetFilters(facetFilters);
-    const filter = groups.length ? (result: SearchResult) => matchesFacets(this.records[result.id], groups) : undefined;
-    const results = this.index.search({combineWith: 'OR', queries: [...weights.keys()]}, {filter, boostTerm: (term) => weights.get(term) ?? 1});
+    const filter = groups.length ? (id: number) => matchesFacets(this.records[id], groups) : undefined;
+    // A page's own top section (its title and introduction) outranks deep sections.
+    const results = this.words.search(weights, FIELD_BOOST, (id) => LEVEL_BOOST[this.records[id].type] ?? 1, filter);
 
     const required = plan.words.filter((word) => word.required && word.expansions.length > 0);
     const missing = plan.words.filter((word) => word.required && word.expansions.length === 0).length;
     const wanted = required.length + missing;
-    const coverage = (result: SearchResult) => {
+    const coverage = (result: WordMatch) => {
       const found = new Set(result.terms);
       return required.filter((word) => word.expansions.some((expansion) => found.has(expansion.term))).length;
     };
-    const inHeadings = (result: SearchResult) =>
+    const inHeadings = (result: WordMatch) =>
       required.filter((word) => word.expansions.some(({term}) => result.match[term]?.some((field) => field !== 'content'))).length;
     const covered = results.map(coverage);
     const best = Math.max(0, ...covered);
@@ -338,47 +357,59 @@ export class SearchEngine {
       enough = Math.max(1, best - (wanted >= 4 ? 1 : 0));
     }
     const phrase = termsOf(query).join(' ');
-    const raw = query.toLowerCase().trim().replace(/\s+/g, ' ');
     const ranked: Ranked[] = [];
     results.forEach((result, i) => {
       if (wanted > 0 && covered[i] < enough) return;
       const record = this.records[result.id];
       const share = wanted > 0 ? covered[i] / wanted : 1;
       const kind = record.kind ? KIND_PRIOR[plan.intent][record.kind] : 1;
-      const score = result.score * share * share * kind * phraseBoost(phrase, raw, record) * namedOperationBoost(query, record);
+      const score = result.score * share * share * kind * headingPhraseBoost(phrase, record) * namedOperationBoost(plan, record);
       ranked.push({record, score, terms: result.terms, match: result.match, share, headingShare: wanted > 0 ? inHeadings(result) / wanted : 0});
     });
     // Category pages list other pages' descriptions: they come after every page with content of its own.
     return ranked.sort((a, b) => Number(a.record.kind === 'category') - Number(b.record.kind === 'category') || b.score - a.score);
   }
 
-  /** Answers one DocSearch/Algolia search request. */
-  search(request: SearchRequest): SearchResponse {
+  /** Ranks and pages one DocSearch/Algolia search request; `respond` makes its hits. */
+  prepare(request: SearchRequest): PreparedSearch {
     const started = Date.now();
     const hitsPerPage = Math.max(0, Math.min(request.hitsPerPage ?? 20, 1000));
     const page = Math.max(0, request.page ?? 0);
     const sectionsPerPage = request.distinct === true ? 1 : typeof request.distinct === 'number' && request.distinct > 0 ? request.distinct : 0;
     const kindGroups = request.facets?.includes('kind') ? withoutFacet(request.facetFilters, 'kind') : null;
     const ranked = this.rank(request.query ?? '', request.facetFilters);
+    let shown: Ranked[];
+    let total: number;
+    if (sectionsPerPage) {
+      const pages = groupByPage(ranked);
+      total = pages.length;
+      shown = pages.slice(page * hitsPerPage, (page + 1) * hitsPerPage).flatMap((result) => result.sections.slice(0, sectionsPerPage));
+    } else {
+      total = ranked.length;
+      shown = ranked.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
+    }
+    let facets: SearchResponse['facets'];
+    if (kindGroups) {
+      // Counted without the kind filter, so a filter shows how many results choosing it would give.
+      const unfiltered = kindGroups === request.facetFilters ? ranked : this.rank(request.query ?? '', kindGroups);
+      const units = sectionsPerPage ? groupByPage(unfiltered).map((result) => result.sections[0]) : unfiltered;
+      const counts: Record<string, number> = {};
+      for (const {record} of units) if (record.kind) counts[record.kind] = (counts[record.kind] ?? 0) + 1;
+      facets = {kind: counts};
+    }
+    return {request, started, shown, total, page, hitsPerPage, facets};
+  }
+
+  /** The response to a prepared request, its hits' snippets from whatever text is in. */
+  respond({request, started, shown, total, page, hitsPerPage, facets}: PreparedSearch): SearchResponse {
     const tags: HighlightTags = {
       pre: request.highlightPreTag ?? DEFAULT_TAGS.pre,
       post: request.highlightPostTag ?? DEFAULT_TAGS.post,
     };
     const contentWords = snippetSize(request.attributesToSnippet);
     const ellipsis = request.snippetEllipsisText ?? '…';
-    const toHits = (entries: Ranked[]) => entries.map((entry) => toHit(entry, tags, contentWords, ellipsis));
-    let hits: LocalHit[];
-    let total: number;
-    if (sectionsPerPage) {
-      const pages = groupByPage(ranked);
-      total = pages.length;
-      hits = pages.slice(page * hitsPerPage, (page + 1) * hitsPerPage).flatMap((result) => toHits(result.sections.slice(0, sectionsPerPage)));
-    } else {
-      total = ranked.length;
-      hits = toHits(ranked.slice(page * hitsPerPage, (page + 1) * hitsPerPage));
-    }
     const response: SearchResponse = {
-      hits,
+      hits: shown.map((entry) => toHit(entry, tags, contentWords, ellipsis)),
       nbHits: total,
       page,
       nbPages: hitsPerPage ? Math.ceil(total / hitsPerPage) : 0,
@@ -388,17 +419,26 @@ export class SearchEngine {
       processingTimeMS: Date.now() - started,
       exhaustiveNbHits: true,
     };
-    if (kindGroups) {
-      // Counted without the kind filter, so a filter shows how many results choosing it would give.
-      const unfiltered = kindGroups === request.facetFilters ? ranked : this.rank(request.query ?? '', kindGroups);
-      const units = sectionsPerPage ? groupByPage(unfiltered).map((result) => result.sections[0]) : unfiltered;
-      const counts: Record<string, number> = {};
-      for (const {record} of units) if (record.kind) counts[record.kind] = (counts[record.kind] ?? 0) + 1;
-      response.facets = {kind: counts};
-    }
+    if (facets) response.facets = facets;
     return response;
   }
+
+  /** Answers one DocSearch/Algolia search request at once (with the text that is in). */
+  search(request: SearchRequest): SearchResponse {
+    return this.respond(this.prepare(request));
+  }
 }
+
+/** A request ranked and paged: the sections to show, before their hits are made. */
+export type PreparedSearch = {
+  request: SearchRequest;
+  started: number;
+  shown: Ranked[];
+  total: number;
+  page: number;
+  hitsPerPage: number;
+  facets?: SearchResponse['facets'];
+};
 
 /** The facet filters without any group that filters on `facet`. */
 function withoutFacet(filters: SearchRequest['facetFilters'], facet: string): SearchRequest['facetFilters'] {
@@ -452,28 +492,18 @@ function toHit(entry: Ranked, tags: HighlightTags, contentWords: number, ellipsi
   };
 }
 
-type Yield = () => Promise<void>;
-
 /** Gives the browser a turn: scheduler.yield() where it exists, else a macrotask. */
-const yieldToBrowser: Yield = () => {
+function yieldToBrowser(): Promise<void> {
   const scheduler = (globalThis as {scheduler?: {yield?: () => Promise<void>}}).scheduler;
   return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
-};
+}
 
 /**
- * Builds the index in slices of about `sliceMs`, giving the browser a turn
- * between slices. Indexing a thousand sections at once is a few hundred
- * milliseconds on a slow phone; in slices, taps and paints are never kept
- * waiting for more than one slice.
+ * The engine of an index file, in the browser: after a turn for the browser
+ * (the file has just been parsed), loading the word index the build made is
+ * one short task.
  */
-export async function buildEngine(packed: PackedIndex, {sliceMs = 8, yieldTurn = yieldToBrowser}: {sliceMs?: number; yieldTurn?: Yield} = {}): Promise<SearchEngine> {
-  const engine = SearchEngine.empty(unpackIndex(packed));
-  let id = 0;
-  while (id < engine.records.length) {
-    const started = performance.now();
-    do engine.indexRecord(id++);
-    while (id < engine.records.length && performance.now() - started < sliceMs);
-    if (id < engine.records.length) await yieldTurn();
-  }
-  return engine;
+export async function buildEngine(packed: PackedIndex): Promise<SearchEngine> {
+  await yieldToBrowser();
+  return SearchEngine.fromPacked(packed);
 }

@@ -26,7 +26,12 @@ export type QueryWord = {
   required: boolean;
 };
 
-export type QueryPlan = {words: QueryWord[]; intent: Intent};
+export type QueryPlan = {
+  words: QueryWord[];
+  intent: Intent;
+  /** The ids of the API operations the query names, by method and path, id or name (see IntentHints). */
+  operations: string[];
+};
 
 /** How much the terms of a word that only shapes a question count. */
 const OPTIONAL_WEIGHT = 0.2;
@@ -130,31 +135,44 @@ const shapeTerms = new Set(QUESTION_SHAPE_WORDS.map(termOf));
 
 const QUESTION = /^\s*(how|what|why|when|where|which|who|can|could|does|do|is|are|should|will)\b|\?\s*$/i;
 const METHOD_AND_PATH = /\b(get|post|put|patch|delete)\s+\/|(^|\s)\/[a-z{]/i;
+/** A query that is exactly a method and a path ("GET /apps"). */
+const ENDPOINT = /^\s*(get|post|put|patch|delete)\s+(\/\S*)\s*$/i;
 const COMMAND = /^\s*tower\s+[a-z]/i;
 /** Words that may follow an operation's name without changing what it names ("run app api"). */
 const OPERATION_WORDS = new Set(['api', 'endpoint', 'oper', 'http', 'rest', 'request'].map((word) => stemOf(word) ?? word));
 
 /** Facts about the pages the intent depends on, gathered once per index. */
 export type IntentHints = {
-  /** Each API operation's name as terms, from its title ("List schedules": list, schedul) and its id (describe-run-logs). */
-  operationNames: string[][];
-  /** The ids of the API operations (create-secret). */
-  operationIds: Set<string>;
+  /**
+   * The API operations: each one's id (create-secret), its names as terms,
+   * from its title ("List schedules": list, schedul) and its id
+   * (describe-run-logs), and its method and path ("POST /secrets").
+   */
+  operations: Array<{id: string; names: string[][]; endpoint: string}>;
 };
 
 function sameTerms(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((term, i) => term === b[i]);
 }
 
-function detectIntent(query: string, stems: string[], identifiers: string[], hints: IntentHints): Intent {
-  if (METHOD_AND_PATH.test(query) || identifiers.some((id) => hints.operationIds.has(id))) return 'operation';
-  if (COMMAND.test(query) && stems.length >= 2) return 'command';
-  if (QUESTION.test(query)) return 'question';
+/** What the query is after, and which operations it names. */
+function detectIntent(query: string, stems: string[], identifiers: string[], hints: IntentHints): {intent: Intent; operations: string[]} {
+  const endpoint = ENDPOINT.exec(query);
+  if (endpoint) {
+    const wanted = `${endpoint[1]} ${endpoint[2]}`.toLowerCase();
+    return {intent: 'operation', operations: hints.operations.filter((operation) => operation.endpoint.toLowerCase() === wanted).map(({id}) => id)};
+  }
+  const byId = hints.operations.filter((operation) => identifiers.includes(operation.id)).map(({id}) => id);
+  if (METHOD_AND_PATH.test(query) || byId.length) return {intent: 'operation', operations: byId};
+  if (COMMAND.test(query) && stems.length >= 2) return {intent: 'command', operations: []};
+  if (QUESTION.test(query)) return {intent: 'question', operations: []};
   // An operation's name, in its own words and order ("list schedules", "cancel run").
   const named = stems.filter((term) => !OPERATION_WORDS.has(term));
-  if (identifiers.length === 0 && named.length > 0 && hints.operationNames.some((name) => sameTerms(name, named))) return 'operation';
-  if (identifiers.length > 0) return 'identifier';
-  return 'topic';
+  if (identifiers.length === 0 && named.length > 0) {
+    const byName = hints.operations.filter((operation) => operation.names.some((name) => sameTerms(name, named))).map(({id}) => id);
+    if (byName.length) return {intent: 'operation', operations: byName};
+  }
+  return {intent: identifiers.length > 0 ? 'identifier' : 'topic', operations: []};
 }
 
 function addExpansion(list: Expansion[], term: string, weight: number): void {
@@ -201,7 +219,7 @@ export function planQuery(query: string, vocabulary: Vocabulary, hints: IntentHi
   const words = wordsOf(query);
   const stems = words.flatMap((word) => (word.identifier ? [] : word.stems));
   const identifiers = words.flatMap((word) => (word.identifier ? [word.identifier] : []));
-  const intent = detectIntent(query, stems, identifiers, hints);
+  const {intent, operations} = detectIntent(query, stems, identifiers, hints);
   const planned: QueryWord[] = [];
   const seen = new Set<string>();
   const addPlain = (stem: string, typed: string, isLast: boolean) => {
@@ -243,5 +261,5 @@ export function planQuery(query: string, vocabulary: Vocabulary, hints: IntentHi
     }
     for (const stem of word.stems) addPlain(stem, word.text, isLast);
   });
-  return {words: planned, intent};
+  return {words: planned, intent, operations};
 }

@@ -4,16 +4,26 @@
  * The plugin (plugins/search-index) extracts one record per page section in
  * the shape DocSearch's crawler produces (hierarchy lvl0..lvl6, content,
  * anchor, absolute url, url_without_anchor, type). On disk the records are
- * packed: page-level facts are stored once per page and each section refers
- * to its page by position, which keeps the file small enough to download on
- * the first query. `unpackIndex` restores the DocSearch shape in the browser.
+ * packed in two parts:
+ *
+ * - the index file, fetched on the first query: page-level facts stored once
+ *   per page, each section's place (page, anchor, level, heading) and the
+ *   word index built at build time (postings.ts). It ranks every section,
+ *   however long, without holding the text;
+ * - one text file per page (its sections' text, in order), fetched for the
+ *   pages a query shows or Ask AI quotes: snippets and answers need the
+ *   words in order. Its name carries a hash of its content, so it can be
+ *   cached for good and never pairs an index with another build's text.
+ *
+ * `unpackIndex` restores the DocSearch shape in the browser, the text left
+ * out until `pageTexts` fills it in.
  *
  * Two fields go beyond DocSearch's shape: `kind`, what the page is for
  * (src/search/kinds.ts), and lvl0 holds the page's whole breadcrumb trail
  * ("Reference › Tower API › Schedules"), not only its first step.
  */
 import type {PageKind} from './kinds';
-
+import type {PackedWords} from './postings';
 
 export const HIERARCHY_LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 export type HierarchyLevel = (typeof HIERARCHY_LEVELS)[number];
@@ -62,26 +72,40 @@ export type ExtractedPage = {
   }>;
 };
 
-export const INDEX_FORMAT_VERSION = 3;
+export const INDEX_FORMAT_VERSION = 4;
 
-/** The JSON written to disk and fetched by the browser. */
+/** [path, breadcrumb trail, title (lvl1), language, tags, kind, text file, endpoint ('' unless an API operation: "POST /secrets")] */
+export type PackedPage = [string, string[], string, string, string[], PageKind, string, string];
+
+/** The index file: written to disk and fetched by the browser on the first query. */
 export type PackedIndex = {
   v: typeof INDEX_FORMAT_VERSION;
   /** Site origin, e.g. https://docs.tower.dev */
   site: string;
-  /** [path, breadcrumb trail, title (lvl1), language, tags, kind] */
-  pages: Array<[string, string[], string, string, string[], PageKind]>;
+  /** The text file's path is relative to the index file's folder. */
+  pages: PackedPage[];
   /**
    * [page position, anchor, level 1..6, own heading ('' at the page top),
-   * content, headings lvl2..lvlN only where they cannot be derived], in
-   * document order. Parent headings normally follow from the order and
-   * levels of the sections before (see HeadingTrail), so they are stored only
-   * for a section whose parent has no section of its own. The anchor is ''
-   * when it is the heading's usual slug (see HeadingTrail.slug), '-' when the
+   * headings lvl2..lvlN only where they cannot be derived], in document
+   * order. Parent headings normally follow from the order and levels of the
+   * sections before (see HeadingTrail), so they are stored only for a
+   * section whose parent has no section of its own. The anchor is '' when it
+   * is the heading's usual slug (see HeadingTrail.slug), '-' when the
    * section has none, and spelled out otherwise.
    */
-  sections: Array<[number, string, number, string, string] | [number, string, number, string, string, string[]]>;
+  sections: Array<[number, string, number, string] | [number, string, number, string, string[]]>;
+  /** Which sections have which words, and how often (postings.ts). */
+  words: PackedWords;
 };
+
+/** A page's text file: the text of each of its sections, in order ('' for none). */
+export type PageText = string[];
+
+/** A page of an unpacked index: where its text is and which records are its sections. */
+export type IndexedPage = {url: string; textFile: string; endpoint: string; sections: number[]};
+
+/** The first line of an API operation page: its method and path. */
+const ENDPOINT_LINE = /^(GET|POST|PUT|PATCH|DELETE) \/\S*$/;
 
 function joinUrl(site: string, path: string): string {
   return site.replace(/\/$/, '') + (path.startsWith('/') ? path : `/${path}`);
@@ -125,9 +149,18 @@ export function pagesToRecords(pages: ExtractedPage[], site: string): SearchReco
   return records;
 }
 
-/** Packs records (which must come from `pagesToRecords`) for the browser. */
-export function packRecords(records: SearchRecord[], site: string): PackedIndex {
+/**
+ * Packs records (which must come from `pagesToRecords`) for the browser: the
+ * index file without its word index (the engine adds it) and each page's
+ * text, named by `textFileOf`.
+ */
+export function packRecords(
+  records: SearchRecord[],
+  site: string,
+  textFileOf: (text: PageText, position: number) => string,
+): {index: Omit<PackedIndex, 'words'>; texts: Map<string, PageText>} {
   const pages: PackedIndex['pages'] = [];
+  const pageTexts: PageText[] = [];
   const pagePosition = new Map<string, number>();
   const sections: PackedIndex['sections'] = [];
   const origin = site.replace(/\/$/, '');
@@ -140,18 +173,28 @@ export function packRecords(records: SearchRecord[], site: string): PackedIndex 
     if (position === undefined) {
       position = pages.length;
       pagePosition.set(path, position);
-      pages.push([path, trailOf(record.hierarchy.lvl0), record.hierarchy.lvl1 ?? '', record.language, record.docusaurus_tag, record.kind ?? 'guide']);
+      const firstLine = (record.content ?? '').split('\n', 1)[0].trim();
+      const endpoint = record.kind === 'api' && ENDPOINT_LINE.test(firstLine) ? firstLine : '';
+      pages.push([path, trailOf(record.hierarchy.lvl0), record.hierarchy.lvl1 ?? '', record.language, record.docusaurus_tag, record.kind ?? 'guide', '', endpoint]);
+      pageTexts.push([]);
     }
+    pageTexts[position].push(record.content ?? '');
     const level = HIERARCHY_LEVELS.indexOf(record.type as HierarchyLevel);
     const headings = headingsOf(record.hierarchy);
     const ownHeading = level >= 2 ? (headings.at(-1) ?? '') : '';
     const derived = trail.next(position, level, ownHeading);
     const slug = trail.slug(level, ownHeading);
     const anchor = record.anchor === null ? NO_ANCHOR : record.anchor === slug ? '' : record.anchor;
-    const section: PackedIndex['sections'][number] = [position, anchor, level, ownHeading, record.content ?? ''];
+    const section: PackedIndex['sections'][number] = [position, anchor, level, ownHeading];
     sections.push(sameList(derived, headings) ? section : [...section, headings]);
   }
-  return {v: INDEX_FORMAT_VERSION, site: origin, pages, sections};
+  const texts = new Map<string, PageText>();
+  pageTexts.forEach((text, position) => {
+    const file = textFileOf(text, position);
+    pages[position][6] = file;
+    texts.set(file, text);
+  });
+  return {index: {v: INDEX_FORMAT_VERSION, site: origin, pages, sections}, texts};
 }
 
 function headingsOf(hierarchy: Hierarchy): string[] {
@@ -208,19 +251,25 @@ class HeadingTrail {
   }
 }
 
-/** Restores DocSearch-shaped records from the packed file. */
-export function unpackIndex(packed: PackedIndex): SearchRecord[] {
+/**
+ * Restores DocSearch-shaped records from the index file, without their text
+ * (`content` is null until `pageTexts` fills it in), and the pages they
+ * belong to.
+ */
+export function unpackIndex(packed: Omit<PackedIndex, 'words'>): {records: SearchRecord[]; pages: IndexedPage[]} {
   if (packed.v !== INDEX_FORMAT_VERSION) {
     throw new Error(`Search index format ${String(packed.v)} is not supported (expected ${INDEX_FORMAT_VERSION}).`);
   }
+  const pages: IndexedPage[] = packed.pages.map(([path, , , , , , textFile, endpoint]) => ({url: joinUrl(packed.site, path), textFile, endpoint, sections: []}));
   const headingTrail = new HeadingTrail();
-  return packed.sections.map(([position, packedAnchor, level, ownHeading, content, stored], i) => {
+  const records = packed.sections.map(([position, packedAnchor, level, ownHeading, stored], i): SearchRecord => {
     const derived = headingTrail.next(position, level, ownHeading);
     const slug = headingTrail.slug(level, ownHeading);
     const anchor = packedAnchor === NO_ANCHOR ? '' : packedAnchor || slug;
     const headings = stored ?? derived;
-    const [path, trail, lvl1, language, tags, kind] = packed.pages[position];
-    const base = joinUrl(packed.site, path);
+    const [, trail, lvl1, language, tags, kind] = packed.pages[position];
+    const base = pages[position].url;
+    pages[position].sections.push(i);
     const hierarchy: Hierarchy = {lvl0: trailLabel(trail), lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
     headings.forEach((heading, h) => {
       hierarchy[HIERARCHY_LEVELS[h + 2]] = heading;
@@ -232,10 +281,21 @@ export function unpackIndex(packed: PackedIndex): SearchRecord[] {
       anchor: anchor || null,
       type: HIERARCHY_LEVELS[Math.min(Math.max(level, 1), 6)],
       hierarchy,
-      content: content || null,
+      content: null,
       language,
       docusaurus_tag: tags,
       kind,
     };
+  });
+  return {records, pages};
+}
+
+/** Fills in the text of a page's records from its text file; a file that does not fit the page is refused. */
+export function pageTexts(records: SearchRecord[], page: IndexedPage, text: unknown): void {
+  if (!Array.isArray(text) || text.length !== page.sections.length || text.some((part) => typeof part !== 'string')) {
+    throw new Error(`Search: the text file ${page.textFile} does not belong to ${page.url} (${page.sections.length} sections).`);
+  }
+  page.sections.forEach((id, i) => {
+    records[id].content = (text[i] as string) || null;
   });
 }

@@ -3,7 +3,7 @@
  * browser (a real Chromium profile with cookies blocked, not an emulated
  * exception), a search index that fails to load in every way the review
  * staged (404, 500, cut short, HTML instead of JSON, a reset connection),
- * and JavaScript turned off.
+ * pages' text files that fail to load, and JavaScript turned off.
  */
 import assert from 'node:assert/strict';
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
@@ -131,6 +131,44 @@ describe('a search index that fails to load', () => {
       await watched.context.close();
     });
   }
+});
+
+describe("pages' text files", () => {
+  test('a query fetches the text of the pages it shows, no more', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    const texts: string[] = [];
+    page.on('request', (request) => {
+      const {pathname} = new URL(request.url());
+      if (pathname.startsWith(`/${SEARCH.textDir}/`)) texts.push(pathname);
+    });
+    await goto(page, `${site.base}/${SEARCH.pagePath}?q=schedule`);
+    const results = page.locator('main article');
+    await results.first().waitFor();
+    const shown = await results.count();
+    assert.ok(texts.length > 0 && texts.length <= shown, `${texts.length} text files for ${shown} pages shown`);
+    assert.ok((await page.locator('main article p mark').count()) > 0, 'the snippets come from them');
+    assert.deepEqual(watched.pageErrors, []);
+    await watched.context.close();
+  });
+
+  test('when they fail to load, results still show, without snippets, and the details go to the console', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await page.route(`**/${SEARCH.textDir}/**`, (route) => route.fulfill({status: 500, body: 'Internal Server Error'}));
+    await goto(page, `${site.base}/${SEARCH.pagePath}?q=schedule`);
+    const results = page.locator('main article');
+    await results.first().waitFor();
+    assert.ok((await results.first().locator('h2 a').innerText()).length > 0, 'titled results');
+    assert.equal(await page.locator('main article p mark').count(), 0, 'no snippets');
+    assert.equal(await page.locator('main [role="alert"]').count(), 0, 'search itself is not unavailable');
+
+    await modalQuery(page, 'deploy');
+    await page.locator('.DocSearch-Hit [data-url]').first().waitFor();
+    assert.deepEqual(watched.pageErrors, [], 'no unhandled error or rejection');
+    assert.ok(watched.consoleErrors.some((text) => /could not be loaded; its results are shown without snippets/.test(text)), watched.consoleErrors.join(' | '));
+    await watched.context.close();
+  });
 });
 
 describe('the search page without JavaScript', () => {

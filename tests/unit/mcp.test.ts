@@ -15,7 +15,7 @@ import {checkTowerCommand, checkTowerfile, type ReferenceLinks} from '../../mcp/
 import {resolvePage} from '../../mcp/pages';
 import {DocsSearch, SEARCH_KINDS} from '../../mcp/search';
 import {parseArgs, UsageError} from '../../mcp/server';
-import {buildPackedIndex} from '../../plugins/search-index';
+import {buildSearchFiles} from '../../plugins/search-index';
 import {KIND_FILTERS, kindOfRoute} from '../../src/search/kinds';
 import type {ExtractedPage} from '../../src/search/records';
 import {CliIndex, type CliManifest} from '../../lib/tower-cli';
@@ -270,7 +270,8 @@ describe('search_docs: the adapter over the site engine', () => {
     page('/docs/reference/api/create-schedule', ['Reference', 'Tower API', 'Schedules'], 'Create a schedule', [section('Create a schedule', 'POST /schedules creates a schedule <b>now</b>.', 1)]),
     page('/docs/examples/orchestration', ['Examples'], 'Orchestration', [section('Orchestration', 'A schedule example.', 1)]),
   ];
-  const search = DocsSearch.fromIndexText(JSON.stringify(buildPackedIndex(pages)));
+  const files = buildSearchFiles(pages);
+  const search = DocsSearch.fromIndexText(JSON.stringify(files.index), (file) => JSON.stringify(files.texts.get(file)));
 
   test('the kinds are the search page filters', () => {
     assert.deepEqual(SEARCH_KINDS, KIND_FILTERS.map((filter) => filter.id));

@@ -42,8 +42,11 @@ export default function AskAiPanel({question, onAsk, onBack, onNavigate, client,
     setState({status: 'loading'});
     // The answer code comes with the first question, not with the modal.
     Promise.all([client.engine(), import(/* webpackChunkName: "search-answer" */ '@site/src/search/answer')])
-      .then(([engine, {answerQuestion}]) => {
-        if (!cancelled) setState({status: 'done', answer: answerQuestion(engine, question, JSON.parse(filtersKey))});
+      .then(async ([engine, {readQuestion, sectionsToRead, answerFrom}]) => {
+        const reading = readQuestion(engine, question, JSON.parse(filtersKey));
+        // The text of the pages the answer may quote: the index ranks without it.
+        await client.loadText(engine, sectionsToRead(reading));
+        if (!cancelled) setState({status: 'done', answer: answerFrom(reading)});
       })
       .catch(() => {
         // The client has logged the details; the reader gets the message below.
