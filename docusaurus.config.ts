@@ -15,16 +15,7 @@ import remarkCheckedVersion from './plugins/checked-version';
 import towerfileValidator from './plugins/towerfile-validator';
 import {algoliaFromEnv} from './lib/algolia-env';
 import {SSR_TEMPLATE} from './src/ssrTemplate';
-import {
-  ANNOUNCEMENT,
-  COPYRIGHT_YEAR,
-  LINKS,
-  SEARCH,
-  SIDEBARS,
-  SITE,
-  SUPPORT_EMAIL,
-  TABLE_OF_CONTENTS,
-} from './src/constants';
+import {ANNOUNCEMENT, COPYRIGHT_YEAR, LINKS, SEARCH, SIDEBARS, SITE, SUPPORT_EMAIL, TABLE_OF_CONTENTS} from './src/constants';
 
 /**
  * Search runs on Algolia DocSearch when ALGOLIA_APP_ID, ALGOLIA_API_KEY and

@@ -27,8 +27,16 @@ const CONFIG_FILES = ['./docusaurus.config.ts', './sidebars.ts'];
 
 /** [importer, forbidden sources, why]: import-x/no-restricted-paths zones. */
 const ROOMS = [
-  ['./lib', ['./src', './plugins', './scripts', './tests', './bench', './mcp', ...CONFIG_FILES], 'lib/ holds the shared helpers and imports nothing else of the repository'],
-  ['./src', ['./plugins', './scripts', './tests', './bench', './mcp', ...CONFIG_FILES], 'src/ may import src/ and lib/ only (a plugin that needs theme code owns it through getThemePath)'],
+  [
+    './lib',
+    ['./src', './plugins', './scripts', './tests', './bench', './mcp', ...CONFIG_FILES],
+    'lib/ holds the shared helpers and imports nothing else of the repository',
+  ],
+  [
+    './src',
+    ['./plugins', './scripts', './tests', './bench', './mcp', ...CONFIG_FILES],
+    'src/ may import src/ and lib/ only (a plugin that needs theme code owns it through getThemePath)',
+  ],
   ['./plugins', ['./scripts', './tests', './bench', './mcp', ...CONFIG_FILES], 'plugins may import plugins, src/ and lib/ only'],
   [CONFIG_FILES, ['./scripts', './tests', './bench', './mcp'], 'the site configuration may import plugins, src/ and lib/ only'],
   ['./scripts', ['./tests', './bench'], 'scripts/ is a leaf: shared code goes to lib/'],

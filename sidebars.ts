@@ -33,17 +33,12 @@ const sidebars: SidebarsConfig = {
       'concepts/models',
       'concepts/teams',
     ]),
-    category(
-      'Tower Architecture',
-      'tower-architecture',
-      'How Tower is built: the control plane, the data plane, networking and security.',
-      [
-        'architecture/how-tower-works',
-        'architecture/data-plane',
-        'architecture/networking',
-        'architecture/security',
-      ],
-    ),
+    category('Tower Architecture', 'tower-architecture', 'How Tower is built: the control plane, the data plane, networking and security.', [
+      'architecture/how-tower-works',
+      'architecture/data-plane',
+      'architecture/networking',
+      'architecture/security',
+    ]),
     category('Using Tower', 'using-tower', 'Guides for developing, testing, orchestrating and observing apps, and for retries, webhooks, teams and API keys.', [
       'using-tower/develop',
       'using-tower/test',

@@ -71,7 +71,7 @@ const median = (values: number[]): number => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-const items = <T,>(audit: Audit | undefined): T[] => (audit?.details?.items ?? []) as T[];
+const items = <T>(audit: Audit | undefined): T[] => (audit?.details?.items ?? []) as T[];
 const num = (audit: Audit | undefined): number => audit?.numericValue ?? NaN;
 const score = (lhr: Lhr, id: string): number => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -150,11 +150,22 @@ function printTable(preset: Preset, targets: Target[], results: Map<string, Samp
 
 function printDiagnostics(target: Target, lhr: Lhr): void {
   const a = lhr.audits;
-  console.log(`\n  ${target.label} (${shortUrl(target.url)}), mobile median run: perf ${score(lhr, 'performance')}, TBT ${num(a['total-blocking-time']).toFixed(0)} ms, LCP ${(num(a['largest-contentful-paint']) / 1000).toFixed(2)} s`);
+  console.log(
+    `\n  ${target.label} (${shortUrl(target.url)}), mobile median run: perf ${score(lhr, 'performance')}, TBT ${num(a['total-blocking-time']).toFixed(0)} ms, LCP ${(num(a['largest-contentful-paint']) / 1000).toFixed(2)} s`,
+  );
   const bootup = items<BootupItem>(a['bootup-time']).slice(0, 3);
-  console.log(`    bootup-time (${a['bootup-time']?.displayValue ?? '-'}): ` + bootup.map((b) => `${shortUrl(b.url)} ${b.total.toFixed(0)} ms (eval ${b.scripting.toFixed(0)}, parse ${b.scriptParseCompile.toFixed(0)})`).join('; '));
+  console.log(
+    `    bootup-time (${a['bootup-time']?.displayValue ?? '-'}): ` +
+      bootup.map((b) => `${shortUrl(b.url)} ${b.total.toFixed(0)} ms (eval ${b.scripting.toFixed(0)}, parse ${b.scriptParseCompile.toFixed(0)})`).join('; '),
+  );
   const work = items<BreakdownItem>(a['mainthread-work-breakdown']);
-  console.log(`    main-thread work (${a['mainthread-work-breakdown']?.displayValue ?? '-'}): ` + work.slice(0, 5).map((w) => `${w.groupLabel} ${w.duration.toFixed(0)}`).join(', '));
+  console.log(
+    `    main-thread work (${a['mainthread-work-breakdown']?.displayValue ?? '-'}): ` +
+      work
+        .slice(0, 5)
+        .map((w) => `${w.groupLabel} ${w.duration.toFixed(0)}`)
+        .join(', '),
+  );
   const longTasks = items<LongTask>(a['long-tasks']);
   const byUrl = new Map<string, {count: number; ms: number}>();
   for (const task of longTasks) {
@@ -165,23 +176,42 @@ function printDiagnostics(target: Target, lhr: Lhr): void {
   }
   console.log(`    long tasks (${longTasks.length}): ` + [...byUrl].map(([url, v]) => `${url} ${v.count}x ${v.ms.toFixed(0)} ms`).join('; '));
   const unused = items<UnusedItem>(a['unused-javascript']);
-  console.log(`    unused-javascript (${a['unused-javascript']?.displayValue ?? 'none'}): ` + unused.slice(0, 3).map((u) => `${shortUrl(u.url)} ${kib(u.wastedBytes)} of ${kib(u.totalBytes)} KiB`).join('; '));
+  console.log(
+    `    unused-javascript (${a['unused-javascript']?.displayValue ?? 'none'}): ` +
+      unused
+        .slice(0, 3)
+        .map((u) => `${shortUrl(u.url)} ${kib(u.wastedBytes)} of ${kib(u.totalBytes)} KiB`)
+        .join('; '),
+  );
   const network = items<NetworkItem>(a['network-requests']);
   const kinds = new Map<string, {count: number; bytes: number}>();
   for (const request of network) {
-    const kind = request.priority === 'VeryLow' && request.mimeType?.includes('javascript') ? 'prefetch JS' : request.resourceType ?? 'Other';
+    const kind = request.priority === 'VeryLow' && request.mimeType?.includes('javascript') ? 'prefetch JS' : (request.resourceType ?? 'Other');
     const entry = kinds.get(kind) ?? {count: 0, bytes: 0};
     entry.count += 1;
     entry.bytes += request.transferSize;
     kinds.set(kind, entry);
   }
-  console.log(`    network requests (${network.length}): ` + [...kinds].sort((x, y) => y[1].bytes - x[1].bytes).map(([kind, v]) => `${kind} ${v.count} / ${kib(v.bytes)} KiB`).join(', '));
+  console.log(
+    `    network requests (${network.length}): ` +
+      [...kinds]
+        .sort((x, y) => y[1].bytes - x[1].bytes)
+        .map(([kind, v]) => `${kind} ${v.count} / ${kib(v.bytes)} KiB`)
+        .join(', '),
+  );
   const lcpBreakdown = (a['lcp-breakdown-insight']?.details?.items?.[0] as {items?: {label: string; duration: number}[]} | undefined)?.items ?? [];
-  const lcpElement = (a['largest-contentful-paint-element']?.details?.items?.[0] as {items?: {node?: {snippet?: string; selector?: string}}[]} | undefined)?.items?.[0]?.node;
-  console.log(`    LCP element ${lcpElement?.snippet ?? '?'} ${lcpElement?.selector ?? ''}; observed subparts: ` + lcpBreakdown.map((p) => `${p.label} ${p.duration.toFixed(0)} ms`).join(', '));
+  const lcpElement = (a['largest-contentful-paint-element']?.details?.items?.[0] as {items?: {node?: {snippet?: string; selector?: string}}[]} | undefined)
+    ?.items?.[0]?.node;
+  console.log(
+    `    LCP element ${lcpElement?.snippet ?? '?'} ${lcpElement?.selector ?? ''}; observed subparts: ` +
+      lcpBreakdown.map((p) => `${p.label} ${p.duration.toFixed(0)} ms`).join(', '),
+  );
   const dom = num(a['dom-size']);
   const blocking = items<{url: string; wastedMs: number}>(a['render-blocking-insight']);
-  console.log(`    DOM elements ${Number.isFinite(dom) ? dom : '?'}; render-blocking: ` + (blocking.map((b) => `${shortUrl(b.url)} ${b.wastedMs.toFixed(0)} ms`).join(', ') || 'none'));
+  console.log(
+    `    DOM elements ${Number.isFinite(dom) ? dom : '?'}; render-blocking: ` +
+      (blocking.map((b) => `${shortUrl(b.url)} ${b.wastedMs.toFixed(0)} ms`).join(', ') || 'none'),
+  );
 }
 
 function slugOf(target: Target, preset: Preset): string {
@@ -259,12 +289,14 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
     process.stdout.write('\n');
     const first = results.values().next().value![0].lhr;
     const load = os.loadavg()[0].toFixed(2);
-    console.log(`  Lighthouse ${first.lighthouseVersion}, ${first.environment.hostUserAgent.match(/HeadlessChrome\/[\d.]+/)?.[0] ?? 'Chromium'}, benchmarkIndex ${first.environment.benchmarkIndex}; ${runs} runs per page and preset, medians; ${((Date.now() - started) / 60000).toFixed(1)} min; load average ${loadBefore} before, ${load} after on ${os.cpus().length} CPUs (other work on the machine inflates TBT)`);
+    console.log(
+      `  Lighthouse ${first.lighthouseVersion}, ${first.environment.hostUserAgent.match(/HeadlessChrome\/[\d.]+/)?.[0] ?? 'Chromium'}, benchmarkIndex ${first.environment.benchmarkIndex}; ${runs} runs per page and preset, medians; ${((Date.now() - started) / 60000).toFixed(1)} min; load average ${loadBefore} before, ${load} after on ${os.cpus().length} CPUs (other work on the machine inflates TBT)`,
+    );
     const warnings = new Set([...results.values()].flatMap((samples) => samples.flatMap((s) => s.lhr.runWarnings)));
     for (const warning of warnings) console.log(`  Lighthouse warning: ${warning}`);
 
     for (const preset of presets) printTable(preset, targets, results);
-    console.log('  (KiB = total transfer incl. idle prefetches; LCP/SL = LCP divided by the Starlight page\'s LCP in the same preset)');
+    console.log("  (KiB = total transfer incl. idle prefetches; LCP/SL = LCP divided by the Starlight page's LCP in the same preset)");
     console.log('\n  Every run, mobile (perf / LCP s / TBT ms), to judge the spread behind the medians');
     for (const target of targets) {
       const each = results.get(`mobile:${target.key}`)?.map((s) => metrics(s.lhr));
@@ -291,7 +323,9 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
         if (preset === 'mobile') printDiagnostics(target, medianLhr);
       }
     }
-    console.log(`\n  Median-run reports: ${path.relative(REPO_ROOT, RESULTS_DIR)}/<preset>-<page>.json (open with https://googlechrome.github.io/lighthouse/viewer/ or read the JSON)`);
+    console.log(
+      `\n  Median-run reports: ${path.relative(REPO_ROOT, RESULTS_DIR)}/<preset>-<page>.json (open with https://googlechrome.github.io/lighthouse/viewer/ or read the JSON)`,
+    );
   } finally {
     await chrome?.kill();
     for (const server of servers) await server.stop();

@@ -118,7 +118,10 @@ export type LoadOptions = {siteBuild?: string; duration?: number; connections?: 
 export async function runLoadBench(options: LoadOptions = {}): Promise<WrkResult[]> {
   const buildDir = options.siteBuild ?? siteBuildDir();
   const duration = options.duration ?? numberFlag('--duration', 10);
-  const listed = listFlag('--connections')?.map(Number).filter((n) => n > 0) ?? [];
+  const listed =
+    listFlag('--connections')
+      ?.map(Number)
+      .filter((n) => n > 0) ?? [];
   const connectionCounts = options.connections ?? (listed.length > 0 ? listed : [32, 256]);
   const threads = options.threads ?? 2;
   const pageIndex = process.argv.indexOf('--page');

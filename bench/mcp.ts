@@ -43,7 +43,9 @@ const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 
 async function stdioClient(buildDir: string): Promise<Client> {
   const client = new Client({name: 'tower-docs-bench', version: '1.0.0'});
-  await client.connect(new StdioClientTransport({command: process.execPath, args: ['--import', 'tsx', SERVER, '--build', buildDir], cwd: REPO_ROOT, stderr: 'ignore'}));
+  await client.connect(
+    new StdioClientTransport({command: process.execPath, args: ['--import', 'tsx', SERVER, '--build', buildDir], cwd: REPO_ROOT, stderr: 'ignore'}),
+  );
   return client;
 }
 
@@ -122,7 +124,10 @@ async function httpLoad(buildDir: string, queries: string[], options: {duration:
     return [];
   }
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', SERVER, '--http', '--port', String(port), '--build', buildDir], {cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit']});
+  const server = spawn(process.execPath, ['--import', 'tsx', SERVER, '--http', '--port', String(port), '--build', buildDir], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tower-docs-bench-wrk-'));
   try {
     await new Promise<void>((resolve, reject) => {
@@ -135,7 +140,10 @@ async function httpLoad(buildDir: string, queries: string[], options: {duration:
     });
     const call = (id: number, method: string, params?: object) => JSON.stringify({jsonrpc: '2.0', id, method, ...(params ? {params} : {})});
     const targets = [
-      {label: 'search_docs (the labelled queries in turn)', bodies: queries.map((query, i) => call(i + 1, 'tools/call', {name: 'search_docs', arguments: {query}}))},
+      {
+        label: 'search_docs (the labelled queries in turn)',
+        bodies: queries.map((query, i) => call(i + 1, 'tools/call', {name: 'search_docs', arguments: {query}})),
+      },
       {label: 'ping (baseline: transport and protocol only)', bodies: [call(1, 'ping')]},
     ];
     const results: McpLoadResult[] = [];
@@ -172,11 +180,15 @@ export async function runMcpBench(options: McpBenchOptions = {}): Promise<void> 
 
   const cold = await coldStart(buildDir, runs, queries[0]);
   console.log(`  Cold start on stdio, median of ${runs}: handshake done after ${ms(cold.handshake)}, first search_docs answer after ${ms(cold.firstAnswer)}`);
-  console.log(`    baseline, node --import tsx on an empty script: ${ms(cold.baseline)} (ratio ${(cold.firstAnswer / cold.baseline).toFixed(2)} to the first answer)`);
+  console.log(
+    `    baseline, node --import tsx on an empty script: ${ms(cold.baseline)} (ratio ${(cold.firstAnswer / cold.baseline).toFixed(2)} to the first answer)`,
+  );
 
   const rounds = 5;
   const latency = await searchLatency(buildDir, library, queries, rounds);
-  console.log(`  search_docs over stdio, ${queries.length} labelled queries x ${rounds}: p50 ${ms(median(latency.viaMcp))}, p95 ${ms(percentile(latency.viaMcp, 95))}`);
+  console.log(
+    `  search_docs over stdio, ${queries.length} labelled queries x ${rounds}: p50 ${ms(median(latency.viaMcp))}, p95 ${ms(percentile(latency.viaMcp, 95))}`,
+  );
   console.log(
     `    baseline, the search adapter in-process: p50 ${ms(median(latency.direct))}, p95 ${ms(percentile(latency.direct, 95))} ` +
       `(ratio ${(median(latency.viaMcp) / median(latency.direct)).toFixed(2)} at p50)`,

@@ -42,7 +42,10 @@ export async function measureFirstVisit(browser: Browser, url: string, viewport 
         const response = await request.response();
         if (!response) return;
         const {responseBodySize} = await request.sizes();
-        const raw = await response.body().then((body) => body.length, () => 0);
+        const raw = await response.body().then(
+          (body) => body.length,
+          () => 0,
+        );
         const kind = kindOf(response.headers()['content-type'] ?? '', response.url());
         for (const bucket of [result[kind], result.total]) {
           bucket.raw += raw;
@@ -64,7 +67,8 @@ export async function measureFirstVisit(browser: Browser, url: string, viewport 
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 export function formatWeight(label: string, w: PageWeight): string {
-  const row = (name: string, x: Weight) => `    ${name.padEnd(6)} ${String(x.count).padStart(3)} files  raw ${kib(x.raw).padStart(10)}  gzip ${kib(x.gzip).padStart(10)}`;
+  const row = (name: string, x: Weight) =>
+    `    ${name.padEnd(6)} ${String(x.count).padStart(3)} files  raw ${kib(x.raw).padStart(10)}  gzip ${kib(x.gzip).padStart(10)}`;
   return [
     `  ${label}: ${w.url} (${w.requests} requests)`,
     row('HTML', w.html),

@@ -61,13 +61,21 @@ function score(labelled: Array<[string, string[]]>, ranked: Map<string, string[]
 /** One HTML document per page, from the same extracted text the local index holds (headings kept as headings). */
 function pageHtml(page: ExtractedPage): string {
   const body = page.sections
-    .map((section) => (section.level === 1 ? '' : `<h${section.level}>${escapeHtml(section.heading)}</h${section.level}>`) + `<p>${escapeHtml(section.text)}</p>`)
+    .map(
+      (section) => (section.level === 1 ? '' : `<h${section.level}>${escapeHtml(section.heading)}</h${section.level}>`) + `<p>${escapeHtml(section.text)}</p>`,
+    )
     .join('\n');
   return `<!doctype html><html lang="en"><head><title>${escapeHtml(page.title)}</title></head><body><main><h1>${escapeHtml(page.title)}</h1>${body}</main></body></html>`;
 }
 
 type PagefindModule = {
-  createIndex: (config?: Record<string, unknown>) => Promise<{index?: {addHTMLFile: (file: {url: string; content: string}) => Promise<{errors: string[]}>; writeFiles: (options: {outputPath: string}) => Promise<{errors: string[]}>}; errors: string[]}>;
+  createIndex: (config?: Record<string, unknown>) => Promise<{
+    index?: {
+      addHTMLFile: (file: {url: string; content: string}) => Promise<{errors: string[]}>;
+      writeFiles: (options: {outputPath: string}) => Promise<{errors: string[]}>;
+    };
+    errors: string[];
+  }>;
   close: () => Promise<void>;
 };
 
@@ -91,7 +99,23 @@ const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 /** ≥200 realistic queries: product words, commands, identifiers, prefixes and typos, from the index itself. */
 function queries(packed: PackedIndex): string[] {
-  const fixed = ['scedule', 'tower deploy', 'tower.run_app', 'app.name', 'secrets', 'environment', 'iceberg', 'cron', 'install cli', 'parameters', 'tower apps list', 'wait_for_run', 'teams invite', 'logs', 'mcp'];
+  const fixed = [
+    'scedule',
+    'tower deploy',
+    'tower.run_app',
+    'app.name',
+    'secrets',
+    'environment',
+    'iceberg',
+    'cron',
+    'install cli',
+    'parameters',
+    'tower apps list',
+    'wait_for_run',
+    'teams invite',
+    'logs',
+    'mcp',
+  ];
   const headings = [...new Set(packed.sections.map(([, , , heading]) => heading))].filter((h) => h.length > 3);
   const out = [...fixed];
   for (let i = 0; out.length < 240 && i < headings.length * 3; i += 1) {
@@ -115,7 +139,10 @@ async function main(): Promise<void> {
   const pages = extractBuiltPages(BUILD);
   const engine = engineOf(buildSearchFiles(pages));
   const ours = new Map(
-    labelled.map(([query]) => [query, [...new Set(engine.search({query, hitsPerPage: 10, distinct: 3}).hits.map((hit) => new URL(hit.url_without_anchor).pathname))]]),
+    labelled.map(([query]) => [
+      query,
+      [...new Set(engine.search({query, hitsPerPage: 10, distinct: 3}).hits.map((hit) => new URL(hit.url_without_anchor).pathname))],
+    ]),
   );
   let pagefindDir: string | null = null;
   let pagefindProblem: string | null = null;
@@ -177,7 +204,8 @@ async function main(): Promise<void> {
     // not the pages the results link to, which the site prefetches when they appear.
     const isQueryFile = (url: string) =>
       url.endsWith(SEARCH.indexFile) || url.startsWith(`/${SEARCH.textDir}/`) || /\/assets\/js\/(search-[\w-]+|\d{1,5})\.[0-9a-f]+\.js$/.test(url);
-    const bytesOf = (wanted: string) => [...received].filter(([url, entry]) => entry.phase === wanted && (wanted !== 'query' || isQueryFile(url))).reduce((s, [, entry]) => s + entry.bytes, 0);
+    const bytesOf = (wanted: string) =>
+      [...received].filter(([url, entry]) => entry.phase === wanted && (wanted !== 'query' || isQueryFile(url))).reduce((s, [, entry]) => s + entry.bytes, 0);
     const modalBytes = bytesOf('modal');
     const queryBytes = bytesOf('query');
     await page.keyboard.press('Escape');
@@ -188,7 +216,10 @@ async function main(): Promise<void> {
       const start = Date.now();
       await page.keyboard.press('Control+k');
       await page.locator('.DocSearch-Input').fill(query);
-      await page.waitForFunction((q) => (document.querySelector('.DocSearch-Input') as HTMLInputElement).value === q && document.querySelector('.DocSearch-Hit [data-url]'), query);
+      await page.waitForFunction(
+        (q) => (document.querySelector('.DocSearch-Input') as HTMLInputElement).value === q && document.querySelector('.DocSearch-Hit [data-url]'),
+        query,
+      );
       warms.push(Date.now() - start);
       await page.keyboard.press('Escape');
     }
@@ -260,21 +291,27 @@ async function main(): Promise<void> {
         const file = path.join(dir, new URL(route.request().url()).pathname.replace(/^\/pagefind-bench\//, ''));
         return existsSync(file) ? route.fulfill({path: file}) : route.fulfill({status: 404});
       });
-      const answers = await lab.page.evaluate(async (queryList) => {
-        const moduleUrl = '/pagefind-bench/pagefind.js';
-        const pf = (await import(moduleUrl)) as {init: () => Promise<void>; search: (q: string) => Promise<{results: Array<{data: () => Promise<{url: string}>}>}>};
-        await pf.init();
-        await pf.search('warm up');
-        const out: Array<{query: string; urls: string[]; ms: number}> = [];
-        for (const query of queryList) {
-          const start = performance.now();
-          const result = await pf.search(query);
-          const elapsed = performance.now() - start;
-          const urls = await Promise.all(result.results.slice(0, 10).map(async (hit) => (await hit.data()).url));
-          out.push({query, urls, ms: elapsed});
-        }
-        return out;
-      }, labelled.map(([query]) => query));
+      const answers = await lab.page.evaluate(
+        async (queryList) => {
+          const moduleUrl = '/pagefind-bench/pagefind.js';
+          const pf = (await import(moduleUrl)) as {
+            init: () => Promise<void>;
+            search: (q: string) => Promise<{results: Array<{data: () => Promise<{url: string}>}>}>;
+          };
+          await pf.init();
+          await pf.search('warm up');
+          const out: Array<{query: string; urls: string[]; ms: number}> = [];
+          for (const query of queryList) {
+            const start = performance.now();
+            const result = await pf.search(query);
+            const elapsed = performance.now() - start;
+            const urls = await Promise.all(result.results.slice(0, 10).map(async (hit) => (await hit.data()).url));
+            out.push({query, urls, ms: elapsed});
+          }
+          return out;
+        },
+        labelled.map(([query]) => query),
+      );
       pagefind = {
         ranked: new Map(answers.map(({query, urls}) => [query, [...new Set(urls.map((url) => url.replace(/\/$/, '').replace(/\.html$/, '')))]])),
         times: answers.map(({ms: elapsed}) => elapsed),
@@ -303,18 +340,30 @@ async function main(): Promise<void> {
     const textFiles = listFiles(path.join(BUILD, SEARCH.textDir), (file) => file.endsWith('.json')).map((file) => readFileSync(file));
     const textRaw = textFiles.reduce((sum, file) => sum + file.length, 0);
     const textGzip = textFiles.reduce((sum, file) => sum + gzipSync(file, {level: 9}).length, 0);
-    console.log(`index size               raw ${kb(raw.length)}   gzip ${kb(gzipSync(raw, {level: 9}).length)}; page texts (${textFiles.length} files, fetched for the pages shown) raw ${kb(textRaw)}   gzip ${kb(textGzip)}`);
-    console.log(`first query downloads    ${kb(queryBytes)} over the wire (Brotli, as nginx sends it to Chromium); ${kb(firstQueryGzip)} gzip (target: at most 150 KB): ${queryFiles.filter((url) => !url.startsWith(`/${SEARCH.textDir}/`)).join(', ')} and ${queryFiles.filter((url) => url.startsWith(`/${SEARCH.textDir}/`)).length} page texts`);
+    console.log(
+      `index size               raw ${kb(raw.length)}   gzip ${kb(gzipSync(raw, {level: 9}).length)}; page texts (${textFiles.length} files, fetched for the pages shown) raw ${kb(textRaw)}   gzip ${kb(textGzip)}`,
+    );
+    console.log(
+      `first query downloads    ${kb(queryBytes)} over the wire (Brotli, as nginx sends it to Chromium); ${kb(firstQueryGzip)} gzip (target: at most 150 KB): ${queryFiles.filter((url) => !url.startsWith(`/${SEARCH.textDir}/`)).join(', ')} and ${queryFiles.filter((url) => url.startsWith(`/${SEARCH.textDir}/`)).length} page texts`,
+    );
     console.log(`modal code on first open ${kb(modalBytes)} over the wire (DocSearch modal, styles, Ask AI panel)`);
-    console.log(`index fetch + engine build in page: ${ms(timing.fetchMs)} + ${ms(timing.buildMs)} (then every page's text, for the latency below: ${ms(timing.textsMs)})`);
-    console.log(`query latency  engine median ${ms(engineMedian)} p95 ${ms(engineP95)} (target: p95 under 16 ms) | linear scan median ${ms(scanMedian)} p95 ${ms(scanP95)} | ratio median ${(engineMedian / scanMedian).toFixed(2)} p95 ${(engineP95 / scanP95).toFixed(2)}`);
+    console.log(
+      `index fetch + engine build in page: ${ms(timing.fetchMs)} + ${ms(timing.buildMs)} (then every page's text, for the latency below: ${ms(timing.textsMs)})`,
+    );
+    console.log(
+      `query latency  engine median ${ms(engineMedian)} p95 ${ms(engineP95)} (target: p95 under 16 ms) | linear scan median ${ms(scanMedian)} p95 ${ms(scanP95)} | ratio median ${(engineMedian / scanMedian).toFixed(2)} p95 ${(engineP95 / scanP95).toFixed(2)}`,
+    );
     if (pagefind) {
       const pfMedian = percentile(pagefind.times, 50);
       const pfP95 = percentile(pagefind.times, 95);
-      console.log(`               Pagefind (labelled queries, warm) median ${ms(pfMedian)} p95 ${ms(pfP95)} | ratio engine/Pagefind median ${(engineMedian / pfMedian).toFixed(2)} p95 ${(engineP95 / pfP95).toFixed(2)}`);
+      console.log(
+        `               Pagefind (labelled queries, warm) median ${ms(pfMedian)} p95 ${ms(pfP95)} | ratio engine/Pagefind median ${(engineMedian / pfMedian).toFixed(2)} p95 ${(engineP95 / pfP95).toFixed(2)}`,
+      );
     }
     console.log(`queries with results     engine ${timing.engineHits}/${list.length} | linear scan ${timing.scanHits}/${list.length}`);
-    console.log(`shortcut -> first results cold ${cold} ms, warm median ${warm} ms | naive fetch+parse+scan ${ms(timing.naiveFirst)} | ratio cold ${(cold / timing.naiveFirst).toFixed(1)}, warm ${(warm / timing.naiveFirst).toFixed(1)}`);
+    console.log(
+      `shortcut -> first results cold ${cold} ms, warm median ${warm} ms | naive fetch+parse+scan ${ms(timing.naiveFirst)} | ratio cold ${(cold / timing.naiveFirst).toFixed(1)}, warm ${(warm / timing.naiveFirst).toFixed(1)}`,
+    );
     await watched.context.close();
     await lab.context.close();
   } finally {

@@ -36,11 +36,7 @@ export type Watched = {
   pageErrors: string[];
 };
 
-export async function openContext(
-  browser: Browser,
-  baseUrl: string,
-  options: BrowserContextOptions = {},
-): Promise<Watched> {
+export async function openContext(browser: Browser, baseUrl: string, options: BrowserContextOptions = {}): Promise<Watched> {
   const context = await browser.newContext({viewport: DESKTOP, ...options});
   const origin = new URL(baseUrl).origin;
   const watched: Watched = {page: undefined as unknown as Page, context, offOrigin: [], consoleErrors: [], pageErrors: []};

@@ -21,7 +21,7 @@
  *   `--flag value`, `--flag=value`, `-f value`, `-fvalue` and bundled switches (`-fa`) are
  *   understood; `--` ends the flags.
  */
-import { didYouMean } from './suggest';
+import {didYouMean} from './suggest';
 
 export const SHELL_LANGS: ReadonlySet<string> = new Set(['bash', 'sh', 'shell', 'console', 'zsh']);
 
@@ -102,7 +102,7 @@ export class CliIndex {
   }
 }
 
-const HELP_FLAG: ManifestFlag = { long: '--help', short: '-h', value: null };
+const HELP_FLAG: ManifestFlag = {long: '--help', short: '-h', value: null};
 
 /**
  * A conflict must name a flag of the same command and be declared on both flags, so that a typo in
@@ -182,12 +182,10 @@ export function readTowerArgs(args: string[], index: CliIndex): TowerArgsReading
     }
   };
 
-  const needsValue = (flag: ManifestFlag, shown: string) =>
-    problems.push(`flag ${shown} of ${display(path)} needs a value (${shown} <${flag.value}>)`);
+  const needsValue = (flag: ManifestFlag, shown: string) => problems.push(`flag ${shown} of ${display(path)} needs a value (${shown} <${flag.value}>)`);
 
   /** Whether `next` can serve as the value of a flag. */
-  const isValue = (next: string | undefined) =>
-    next !== undefined && (!next.startsWith('-') || next === '-' || /^-\d/.test(next));
+  const isValue = (next: string | undefined) => next !== undefined && (!next.startsWith('-') || next === '-' || /^-\d/.test(next));
 
   for (let i = 0; i < args.length; i++) {
     const token = args[i];
@@ -262,7 +260,7 @@ export function readTowerArgs(args: string[], index: CliIndex): TowerArgsReading
         const unknown = [...path, token];
         const suggestion = didYouMean(token, index.childWords(path.join(' ')), (w) => display([...path, w]));
         problems.push(`unknown command ${display(unknown)}${suggestion}`);
-        return { problems, command };
+        return {problems, command};
       }
     }
     positionals.push(token);
@@ -270,21 +268,22 @@ export function readTowerArgs(args: string[], index: CliIndex): TowerArgsReading
 
   if (!command) {
     if (!sawHelp) problems.push(`"tower" needs a command, e.g. "tower apps list"`);
-    return { problems, command };
+    return {problems, command};
   }
 
   if (command.path === 'help') {
     if (positionals.length > 0 && !index.command(positionals.join(' '))) {
       problems.push(`"tower help" names an unknown command ${display(positionals)}`);
     }
-    return { problems, command };
+    return {problems, command};
   }
 
   const variadic = command.args.some((a) => a.multiple === true);
   if (!variadic && positionals.length > command.args.length) {
-    const takes = command.args.length === 0
-      ? 'takes no arguments'
-      : `takes at most ${command.args.length} (${command.args.map((a) => (a.required ? `<${a.name}>` : `[${a.name}]`)).join(' ')})`;
+    const takes =
+      command.args.length === 0
+        ? 'takes no arguments'
+        : `takes at most ${command.args.length} (${command.args.map((a) => (a.required ? `<${a.name}>` : `[${a.name}]`)).join(' ')})`;
     const extra = positionals.slice(command.args.length).join(' ');
     problems.push(`too many arguments for ${display(path)}: it ${takes}; unexpected: ${extra}`);
   }
@@ -299,7 +298,7 @@ export function readTowerArgs(args: string[], index: CliIndex): TowerArgsReading
     }
   }
   problems.push(...conflicts(command, [...written.keys()], written, path));
-  return { problems, command };
+  return {problems, command};
 }
 
 /** One message per pair of flags given together although the manifest says they conflict. */
@@ -342,8 +341,8 @@ export function shellCommands(code: string, lang = 'bash'): ShellCommand[] {
     while (/(^|[^\\])(\\\\)*\\$/.test(line) && i + 1 < lines.length) {
       line = `${line.slice(0, -1)} ${lines[++i]}`;
     }
-    const { commands, heredocs } = splitLine(line);
-    for (const words of commands) result.push({ offset, words });
+    const {commands, heredocs} = splitLine(line);
+    for (const words of commands) result.push({offset, words});
     for (const delimiter of heredocs) {
       while (i + 1 < lines.length && lines[i + 1].trim() !== delimiter) i++;
       i++;
@@ -358,7 +357,7 @@ const LEADING_KEYWORDS: ReadonlySet<string> = new Set(['if', 'then', 'else', 'el
 const REDIRECTION = /^(\d*|&)(<<<|<<-?|>>|>\||<>|<&|>&|<|>)(.*)$/;
 
 /** Tokenises one logical line into commands, with their words already cleaned up. */
-function splitLine(line: string): { commands: string[][]; heredocs: string[] } {
+function splitLine(line: string): {commands: string[][]; heredocs: string[]} {
   const raw: string[][] = [];
   const heredocs: string[] = [];
   const substitutions: string[] = [];
@@ -441,14 +440,14 @@ function splitLine(line: string): { commands: string[][]; heredocs: string[] } {
         kept.push(w);
         continue;
       }
-      const target = r[3] === '' ? words[++k] ?? '' : r[3];
+      const target = r[3] === '' ? (words[++k] ?? '') : r[3];
       if (r[2] === '<<' || r[2] === '<<-') heredocs.push(target);
     }
     while (kept.length > 0 && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(kept[0]) || LEADING_KEYWORDS.has(kept[0]))) kept.shift();
     if (kept.length > 0) commands.push(kept);
   }
   for (const inner of substitutions) commands.push(...splitLine(inner).commands);
-  return { commands, heredocs };
+  return {commands, heredocs};
 }
 
 /** Index of the `)` matching the `(` at `open`, or the last index if it is never closed. */

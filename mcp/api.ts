@@ -65,7 +65,10 @@ export class ApiCatalog {
         : candidate.id === text || candidate.slug === (slugFromUrl ?? text) || candidate.id.toLowerCase() === text.toLowerCase(),
     );
     if (operation) return {ok: true, operation};
-    const suggestion = closest(text, this.operations.map((candidate) => candidate.id));
+    const suggestion = closest(
+      text,
+      this.operations.map((candidate) => candidate.id),
+    );
     return {
       ok: false,
       message: `There is no API operation "${text}".${suggestion ? ` Did you mean "${suggestion}"?` : ''} Use list_api_operations to see them all, or search_docs with kind "api".`,

@@ -34,7 +34,10 @@ export function resolvePage(input: string, twins: ReadonlySet<string>): PageLook
       return {ok: false, message: `"${text}" is not a valid URL.`};
     }
     if (url.origin !== SITE_ORIGIN) {
-      return {ok: false, message: `get_page reads pages of ${SITE_ORIGIN} only, not ${url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : url.protocol}.`};
+      return {
+        ok: false,
+        message: `get_page reads pages of ${SITE_ORIGIN} only, not ${url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : url.protocol}.`,
+      };
     }
     pathname = url.pathname;
   } else {
@@ -52,12 +55,14 @@ export function resolvePage(input: string, twins: ReadonlySet<string>): PageLook
     return {ok: false, message: `"${text}" is refused: "..", "." and backslashes are not allowed in a page path.`};
   }
 
-  let route = `/${segments.filter(Boolean).join('/')}`
-    .replace(/\/index(\.md|\.html)?$/, '')
-    .replace(/\.(md|html)$/, '');
+  let route = `/${segments.filter(Boolean).join('/')}`.replace(/\/index(\.md|\.html)?$/, '').replace(/\.(md|html)$/, '');
   if (!route.startsWith('/docs/') && route !== '/docs') {
     if (twins.has(`/docs${route}`)) route = `/docs${route}`;
-    else return {ok: false, message: `"${text}" is not a documentation page: pages live under ${SITE_ORIGIN}/docs/ (for the index of all pages, read the llms.txt resource).`};
+    else
+      return {
+        ok: false,
+        message: `"${text}" is not a documentation page: pages live under ${SITE_ORIGIN}/docs/ (for the index of all pages, read the llms.txt resource).`,
+      };
   }
   if (twins.has(route)) return {ok: true, route, twin: `${route.slice(1)}.md`};
 

@@ -111,7 +111,9 @@ function toDocsHit(hit: SearchRecord & {_snippetResult?: {content?: {value: stri
     url: hit.url,
     page,
     breadcrumb: [...trailSteps(hit), ...headings],
-    snippet: unescapeHtml(hit._snippetResult?.content?.value ?? '').replace(/\s+/g, ' ').trim(),
+    snippet: unescapeHtml(hit._snippetResult?.content?.value ?? '')
+      .replace(/\s+/g, ' ')
+      .trim(),
     kind: filterOf(hit),
   };
 }

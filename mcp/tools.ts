@@ -24,14 +24,14 @@ export const DEFAULT_SEARCH_LIMIT = 5;
 export function instructions(library: DocsLibrary): string {
   return [
     `Tower's documentation (${library.siteUrl}): how to install and use the tower CLI (version ${library.cliVersion}), the Tower Python SDK, the Towerfile, the Tower HTTP API v1, concepts, guides and examples.`,
-    'This server only reads the published documentation. It never calls Tower itself and cannot see the user\'s apps, runs or secrets; to act on an account, use the Tower CLI (or its own MCP server, `tower mcp-server`).',
+    "This server only reads the published documentation. It never calls Tower itself and cannot see the user's apps, runs or secrets; to act on an account, use the Tower CLI (or its own MCP server, `tower mcp-server`).",
     'Which tool when:',
     '- search_docs: first, to find where something is documented. Narrow it with kind: "guides" (concepts and how-tos), "examples", "cli", "sdk", "towerfile" or "api".',
     '- get_page: to read a whole page as Markdown, with a URL or path from search_docs, llms.txt or a link in another page.',
     '- list_api_operations and get_api_operation: for the HTTP API v1 (method, path, parameters, responses, authentication).',
     '- check_towerfile: after writing or editing a Towerfile, before telling the user it is ready. Fix every problem it reports; each links its reference entry.',
     '- check_tower_command: before suggesting or running a `tower` command line. It knows every command, flag and required argument of the CLI.',
-    'Resources: llms.txt is the index of every page; each page\'s Markdown twin is a resource at its page URL plus .md.',
+    "Resources: llms.txt is the index of every page; each page's Markdown twin is a resource at its page URL plus .md.",
     'Quote URLs from the results so the user can check the source.',
   ].join('\n');
 }
@@ -68,7 +68,13 @@ const hitShape = z.object({
 
 const operationSummaryShape = z.object({id: z.string(), method: z.string(), path: z.string(), tag: z.string(), summary: z.string(), url: z.string()});
 
-const towerfileProblemShape = z.object({severity: z.enum(['error', 'warning']), key: z.string(), line: z.number().nullable(), message: z.string(), reference: z.string()});
+const towerfileProblemShape = z.object({
+  severity: z.enum(['error', 'warning']),
+  key: z.string(),
+  line: z.number().nullable(),
+  message: z.string(),
+  reference: z.string(),
+});
 
 const commandShape = z.object({words: z.array(z.string()), command: z.string(), problems: z.array(z.string()), reference: z.string()});
 
@@ -79,19 +85,43 @@ const commandShape = z.object({words: z.array(z.string()), command: z.string(), 
 const VALIDATOR = new AjvJsonSchemaValidator();
 
 const SEARCH_INPUT = z.strictObject({
-  query: z.string().trim().min(1, 'query is empty: give the words to search for').max(MAX_QUERY, `query is longer than ${MAX_QUERY} characters: search for a few words`),
-  kind: z.enum(SEARCH_KINDS, `kind must be one of ${SEARCH_KINDS.join(', ')}`).optional().describe('Only pages of one kind, as the search page filters them: guides (concepts and how-tos), examples, cli (the CLI reference), sdk (the Python SDK reference), towerfile (the Towerfile reference) or api (HTTP API operations).'),
-  limit: z.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_SEARCH_LIMIT, `limit must be at most ${MAX_SEARCH_LIMIT}`).optional().describe(`How many pages to return (default ${DEFAULT_SEARCH_LIMIT}); each comes with up to three of its best sections.`),
+  query: z
+    .string()
+    .trim()
+    .min(1, 'query is empty: give the words to search for')
+    .max(MAX_QUERY, `query is longer than ${MAX_QUERY} characters: search for a few words`),
+  kind: z
+    .enum(SEARCH_KINDS, `kind must be one of ${SEARCH_KINDS.join(', ')}`)
+    .optional()
+    .describe(
+      'Only pages of one kind, as the search page filters them: guides (concepts and how-tos), examples, cli (the CLI reference), sdk (the Python SDK reference), towerfile (the Towerfile reference) or api (HTTP API operations).',
+    ),
+  limit: z
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_SEARCH_LIMIT, `limit must be at most ${MAX_SEARCH_LIMIT}`)
+    .optional()
+    .describe(`How many pages to return (default ${DEFAULT_SEARCH_LIMIT}); each comes with up to three of its best sections.`),
 });
 
 const SEARCH_OUTPUT = z.object({query: z.string(), kind: z.enum(SEARCH_KINDS).nullable(), pages: z.number(), hits: z.array(hitShape)});
 
 const GET_PAGE_INPUT = z.strictObject({
-  url_or_path: z.string().min(1, 'url_or_path is empty: give a page URL or path such as /docs/concepts/apps').max(MAX_PAGE_INPUT, `url_or_path is longer than ${MAX_PAGE_INPUT} characters`),
+  url_or_path: z
+    .string()
+    .min(1, 'url_or_path is empty: give a page URL or path such as /docs/concepts/apps')
+    .max(MAX_PAGE_INPUT, `url_or_path is longer than ${MAX_PAGE_INPUT} characters`),
 });
 
 const LIST_OPERATIONS_INPUT = z.strictObject({
-  tag: z.string().trim().min(1, 'tag is empty: leave it out to list every operation').max(100, 'tag is longer than 100 characters').optional().describe('Only the operations of this tag (any letter case).'),
+  tag: z
+    .string()
+    .trim()
+    .min(1, 'tag is empty: leave it out to list every operation')
+    .max(100, 'tag is longer than 100 characters')
+    .optional()
+    .describe('Only the operations of this tag (any letter case).'),
 });
 
 const LIST_OPERATIONS_OUTPUT = z.object({tag: z.string().nullable(), count: z.number(), operations: z.array(operationSummaryShape)});
@@ -101,26 +131,35 @@ const GET_OPERATION_INPUT = z.strictObject({
 });
 
 const CHECK_TOWERFILE_INPUT = z.strictObject({
-  text: z.string().min(1, 'text is empty: give the whole Towerfile').max(MAX_TOWERFILE, `text is longer than ${MAX_TOWERFILE} characters; a Towerfile is a few lines`),
+  text: z
+    .string()
+    .min(1, 'text is empty: give the whole Towerfile')
+    .max(MAX_TOWERFILE, `text is longer than ${MAX_TOWERFILE} characters; a Towerfile is a few lines`),
 });
 
 const CHECK_TOWERFILE_OUTPUT = z.object({valid: z.boolean(), problems: z.array(towerfileProblemShape)});
 
 const CHECK_COMMAND_INPUT = z.strictObject({
-  line: z.string().min(1, 'line is empty: give a command line such as "tower apps list"').max(MAX_COMMAND_LINE, `line is longer than ${MAX_COMMAND_LINE} characters`),
+  line: z
+    .string()
+    .min(1, 'line is empty: give a command line such as "tower apps list"')
+    .max(MAX_COMMAND_LINE, `line is longer than ${MAX_COMMAND_LINE} characters`),
 });
 
 const CHECK_COMMAND_OUTPUT = z.object({valid: z.boolean(), commands: z.array(commandShape)});
 
 export function createDocsServer(library: DocsLibrary, version: string): McpServer {
-  const server = new McpServer({name: SERVER_NAME, title: 'Tower documentation', version}, {instructions: instructions(library), jsonSchemaValidator: VALIDATOR});
+  const server = new McpServer(
+    {name: SERVER_NAME, title: 'Tower documentation', version},
+    {instructions: instructions(library), jsonSchemaValidator: VALIDATOR},
+  );
 
   server.registerTool(
     'search_docs',
     {
       title: 'Search the Tower documentation',
       description:
-        'Searches every page of the Tower documentation with the site\'s own search engine and ranking (typos and word prefixes are forgiven), as its search page does. ' +
+        "Searches every page of the Tower documentation with the site's own search engine and ranking (typos and word prefixes are forgiven), as its search page does. " +
         'Returns the best-matching pages, each with up to three of its best sections: title, URL, breadcrumb and a text snippet.',
       inputSchema: SEARCH_INPUT,
       outputSchema: SEARCH_OUTPUT,
@@ -168,7 +207,11 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
       const operations = listed.operations.map(({id, method, path, tag: group, summary, url}) => ({id, method, path, tag: group, summary, url}));
       const lines = operations.map((operation) => `${operation.method} ${operation.path}: ${operation.summary} (${operation.id}, tag ${operation.tag})`);
       return {
-        content: [text([`${operations.length} operations${listed.tag ? ` tagged ${listed.tag}` : ''}; get_api_operation gives the details of one:`, ...lines].join('\n'))],
+        content: [
+          text(
+            [`${operations.length} operations${listed.tag ? ` tagged ${listed.tag}` : ''}; get_api_operation gives the details of one:`, ...lines].join('\n'),
+          ),
+        ],
         structuredContent: {tag: listed.tag, count: operations.length, operations},
       };
     },
@@ -202,7 +245,7 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
     {
       title: 'Check a Towerfile',
       description:
-        'Parses a Towerfile (TOML) and checks it with the rules of the documentation\'s Towerfile checker: the Towerfile schema plus the rules Tower applies beyond it (the script must be packaged, a hidden parameter has no default...). ' +
+        "Parses a Towerfile (TOML) and checks it with the rules of the documentation's Towerfile checker: the Towerfile schema plus the rules Tower applies beyond it (the script must be packaged, a hidden parameter has no default...). " +
         'Each problem is an error (Tower refuses the file) or a warning (accepted, but will not do what was meant) and names its key path (app.name, parameters[1].hidden), its line and the reference entry of the key. Unknown keys are problems too, since they are usually typos.',
       inputSchema: CHECK_TOWERFILE_INPUT,
       outputSchema: CHECK_TOWERFILE_OUTPUT,
@@ -213,7 +256,9 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
       const verdict = report.valid ? 'The Towerfile is valid.' : 'The Towerfile is not valid.';
       const summary = [
         report.problems.length === 0 ? verdict : `${verdict} ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}:`,
-        ...report.problems.map((problem) => `- ${problem.severity}${problem.line ? ` at line ${problem.line}` : ''}: ${problem.message} (reference: ${problem.reference})`),
+        ...report.problems.map(
+          (problem) => `- ${problem.severity}${problem.line ? ` at line ${problem.line}` : ''}: ${problem.message} (reference: ${problem.reference})`,
+        ),
       ].join('\n');
       return {content: [text(summary)], structuredContent: report};
     },
@@ -255,11 +300,16 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
       resources: library.pages.map((page) => ({uri: page.markdownUrl, name: page.route, title: page.title, mimeType: 'text/markdown'})),
     }),
   });
-  server.registerResource('page', twins, {title: 'Documentation page (Markdown)', description: 'The Markdown twin of a documentation page.', mimeType: 'text/markdown'}, async (uri) => {
-    const found = library.lookupPage(uri.href);
-    if (!found.ok) throw new McpError(ErrorCode.InvalidParams, found.message);
-    return {contents: [{uri: uri.href, mimeType: 'text/markdown', text: await library.readTwin(found.twin)}]};
-  });
+  server.registerResource(
+    'page',
+    twins,
+    {title: 'Documentation page (Markdown)', description: 'The Markdown twin of a documentation page.', mimeType: 'text/markdown'},
+    async (uri) => {
+      const found = library.lookupPage(uri.href);
+      if (!found.ok) throw new McpError(ErrorCode.InvalidParams, found.message);
+      return {contents: [{uri: uri.href, mimeType: 'text/markdown', text: await library.readTwin(found.twin)}]};
+    },
+  );
 
   return server;
 }

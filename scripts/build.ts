@@ -116,23 +116,26 @@ export function runWatched(command: string, args: string[], options: WatchdogOpt
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
-  const timer = setInterval(() => {
-    const now = Date.now();
-    const cpu = groupCpuSeconds(groupId);
-    if (cpu !== null && cpu - cpuAtLastProgress >= minCpuSeconds) {
-      lastProgressAt = now;
-      cpuAtLastProgress = cpu;
-    }
-    if (verdict) return;
-    if (cpu !== null && now - lastProgressAt > stallMs) {
-      verdict =
-        `\`${[command, ...args].join(' ')}\` made no progress for ${Math.round(stallMs / 1000)} s ` +
-        `(its processes used under ${minCpuSeconds.toFixed(1)} s of CPU time) and was stopped.\n${options.stallAdvice}`;
-    } else if (now - started > limitMs) {
-      verdict = `\`${[command, ...args].join(' ')}\` ran longer than ${Math.round(limitMs / 1000)} s and was stopped.\n${options.stallAdvice}`;
-    }
-    if (verdict) void stopGroup(groupId);
-  }, Math.min(CHECK_EVERY_MS, stallMs / 4));
+  const timer = setInterval(
+    () => {
+      const now = Date.now();
+      const cpu = groupCpuSeconds(groupId);
+      if (cpu !== null && cpu - cpuAtLastProgress >= minCpuSeconds) {
+        lastProgressAt = now;
+        cpuAtLastProgress = cpu;
+      }
+      if (verdict) return;
+      if (cpu !== null && now - lastProgressAt > stallMs) {
+        verdict =
+          `\`${[command, ...args].join(' ')}\` made no progress for ${Math.round(stallMs / 1000)} s ` +
+          `(its processes used under ${minCpuSeconds.toFixed(1)} s of CPU time) and was stopped.\n${options.stallAdvice}`;
+      } else if (now - started > limitMs) {
+        verdict = `\`${[command, ...args].join(' ')}\` ran longer than ${Math.round(limitMs / 1000)} s and was stopped.\n${options.stallAdvice}`;
+      }
+      if (verdict) void stopGroup(groupId);
+    },
+    Math.min(CHECK_EVERY_MS, stallMs / 4),
+  );
 
   return new Promise((resolve, reject) => {
     child.once('error', reject);

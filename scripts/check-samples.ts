@@ -8,8 +8,8 @@
  * one-line summary and exits 0. The rules live in scripts/samples/.
  */
 import path from 'node:path';
-import { checkSamplesWithDiagrams } from './samples/check-all';
-import { formatProblem } from './samples/types';
+import {checkSamplesWithDiagrams} from './samples/check-all';
+import {formatProblem} from './samples/types';
 
 async function main(argv: string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -22,13 +22,13 @@ async function main(argv: string[]): Promise<number> {
 
   let report;
   try {
-    report = await checkSamplesWithDiagrams({ root, files });
+    report = await checkSamplesWithDiagrams({root, files});
   } catch (err) {
     console.error(`check-samples: ${(err as Error).message}`);
     return 1;
   }
 
-  const { problems, known, stats } = report;
+  const {problems, known, stats} = report;
   for (const problem of known) console.error(`known problem (does not fail the check): ${formatProblem(problem)}`);
   if (problems.length > 0) {
     for (const problem of problems) console.log(formatProblem(problem));

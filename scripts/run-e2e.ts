@@ -9,25 +9,24 @@ import {REPO_ROOT} from '../lib/paths';
 import {startNginx} from './serve-nginx';
 
 async function main(): Promise<void> {
-const server = await startNginx();
-let status = 1;
-try {
-  const dir = path.join(REPO_ROOT, 'tests', 'e2e');
-  const only = process.argv.slice(2);
-  const files = readdirSync(dir)
-    .filter((file) => file.endsWith('.test.ts'))
-    .filter((file) => only.length === 0 || only.some((name) => file.includes(name)))
-    .map((file) => path.join(dir, file));
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
-    {stdio: 'inherit', env: {...process.env, BASE_URL: server.url}},
-  );
-  status = result.status ?? 1;
-} finally {
-  await server.stop();
-}
-process.exit(status);
+  const server = await startNginx();
+  let status = 1;
+  try {
+    const dir = path.join(REPO_ROOT, 'tests', 'e2e');
+    const only = process.argv.slice(2);
+    const files = readdirSync(dir)
+      .filter((file) => file.endsWith('.test.ts'))
+      .filter((file) => only.length === 0 || only.some((name) => file.includes(name)))
+      .map((file) => path.join(dir, file));
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
+      stdio: 'inherit',
+      env: {...process.env, BASE_URL: server.url},
+    });
+    status = result.status ?? 1;
+  } finally {
+    await server.stop();
+  }
+  process.exit(status);
 }
 
 void main();

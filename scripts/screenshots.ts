@@ -19,7 +19,10 @@ async function main(): Promise<void> {
   const server = await startNginx();
   const browser = await launchBrowser();
   try {
-    for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    for (const [device, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
       for (const theme of ['light', 'dark'] as const) {
         const {page, context} = await openContext(browser, server.url, {viewport});
         await context.addInitScript(`localStorage.setItem('theme', '${theme}')`);

@@ -50,11 +50,7 @@ async function waitForPort(port: number, child: ChildProcess, timeoutMs = 60_000
 /** The build the tests and `npm run serve:nginx` serve; BUILD_DIR points elsewhere. */
 export const DEFAULT_BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? path.join(REPO_ROOT, 'build'));
 
-export async function startNginx(
-  buildDir = DEFAULT_BUILD_DIR,
-  port?: number,
-  options: NginxOptions = {},
-): Promise<RunningServer> {
+export async function startNginx(buildDir = DEFAULT_BUILD_DIR, port?: number, options: NginxOptions = {}): Promise<RunningServer> {
   if (!existsSync(NGINX_BIN)) {
     throw new Error(`nginx not found at ${NGINX_BIN}: apt-get install nginx-light (or set NGINX_BIN).`);
   }
@@ -119,14 +115,17 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   // An Algolia build is served with the ALGOLIA_* variables it was built with,
   // so that its CSP admits the application's hosts (scripts/nginx-conf.ts).
   const algolia = algoliaFromEnv();
-  startNginx(DEFAULT_BUILD_DIR, port, {searchOrigins: algoliaOrigins(algolia)}).then((server) => {
-    const search = algolia ? `, search on Algolia application ${algolia.appId}` : '';
-    console.log(`Serving ${path.relative(process.cwd(), DEFAULT_BUILD_DIR) || '.'} with nginx at ${server.url}${search} (Ctrl+C to stop)`);
-    const stop = () => server.stop().then(() => process.exit(0));
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  }, (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+  startNginx(DEFAULT_BUILD_DIR, port, {searchOrigins: algoliaOrigins(algolia)}).then(
+    (server) => {
+      const search = algolia ? `, search on Algolia application ${algolia.appId}` : '';
+      console.log(`Serving ${path.relative(process.cwd(), DEFAULT_BUILD_DIR) || '.'} with nginx at ${server.url}${search} (Ctrl+C to stop)`);
+      const stop = () => server.stop().then(() => process.exit(0));
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 }

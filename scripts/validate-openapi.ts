@@ -20,14 +20,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {
-  createConfig,
-  getLineColLocation,
-  lint,
-  loadConfig,
-  type Config,
-  type NormalizedProblem,
-} from '@redocly/openapi-core';
+import {createConfig, getLineColLocation, lint, loadConfig, type Config, type NormalizedProblem} from '@redocly/openapi-core';
 import {isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Document as YamlDocument} from 'yaml';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,14 +38,10 @@ const KNOWN_EXTENSIONS: Record<string, (value: unknown) => string | null> = {
     const bad = value.filter((route) => typeof route !== 'string' || !/^\/docs\/[a-z0-9/-]+$/.test(route));
     return bad.length ? `contains entries that are not site routes: ${bad.join(', ')}` : null;
   },
-  'x-tower-cli': (value) =>
-    typeof value === 'string' && /^tower( |$)/.test(value) ? null : 'must be a command line starting with "tower"',
-  'x-tower-sdk': (value) =>
-    typeof value === 'string' && /^tower\./.test(value) ? null : 'must be a Python call starting with "tower."',
+  'x-tower-cli': (value) => (typeof value === 'string' && /^tower( |$)/.test(value) ? null : 'must be a command line starting with "tower"'),
+  'x-tower-sdk': (value) => (typeof value === 'string' && /^tower\./.test(value) ? null : 'must be a Python call starting with "tower."'),
   'x-tower-history': (value) =>
-    value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? null
-      : 'must be an object with the last API version the operation was seen in',
+    value !== null && typeof value === 'object' && !Array.isArray(value) ? null : 'must be an object with the last API version the operation was seen in',
   'x-tower-spec-name': (value) => (typeof value === 'string' ? null : 'must be a string'),
 };
 
@@ -145,7 +134,7 @@ function checkExtensions(doc: SpecDocument): LocalProblem[] {
 }
 
 function rangeOf(node: unknown): [number, number, number] | undefined {
-  return isNode(node) ? node.range ?? undefined : undefined;
+  return isNode(node) ? (node.range ?? undefined) : undefined;
 }
 
 /** file:line:col for a JSON pointer such as `#/paths/~1apps/get`, found in the parsed YAML. */
@@ -209,9 +198,7 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  const config: Config = existsSync(configPath)
-    ? await loadConfig({configPath})
-    : await createConfig({extends: ['recommended']});
+  const config: Config = existsSync(configPath) ? await loadConfig({configPath}) : await createConfig({extends: ['recommended']});
 
   const problems = (await lint({ref: specPath, config})).filter((problem) => !problem.ignored);
   let errors = 0;

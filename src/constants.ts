@@ -58,8 +58,7 @@ export const API_REFERENCE = {
  */
 export const ANNOUNCEMENT = {
   id: 'cli-0-3-70',
-  content:
-    'Tower CLI 0.3.70 is out. <a href="/docs/getting-started/download-the-cli">Install or upgrade the CLI</a>.',
+  content: 'Tower CLI 0.3.70 is out. <a href="/docs/getting-started/download-the-cli">Install or upgrade the CLI</a>.',
 } as const;
 
 /**

@@ -24,8 +24,14 @@ describe('api-operations.json from the API model', () => {
   test('every operation of the model, in its order, with its page and Markdown twin', () => {
     assert.equal(file.format, API_OPERATIONS_FORMAT);
     assert.deepEqual([file.title, file.version, file.serverUrl], ['Demo API', 'v1.2.3', model.serverUrl]);
-    assert.deepEqual(file.operations.map((operation) => operation.id), model.operations.map((operation) => operation.id));
-    assert.deepEqual(file.tags.map((tag) => tag.name), ['Nodes', 'Sessions', 'Unused']);
+    assert.deepEqual(
+      file.operations.map((operation) => operation.id),
+      model.operations.map((operation) => operation.id),
+    );
+    assert.deepEqual(
+      file.tags.map((tag) => tag.name),
+      ['Nodes', 'Sessions', 'Unused'],
+    );
     const describe = entry('describeNode');
     assert.deepEqual(
       [describe.slug, describe.method, describe.path, describe.tag, describe.url, describe.markdown],
@@ -49,7 +55,10 @@ describe('api-operations.json from the API model', () => {
   test('request body, responses, security alternatives and the CLI and SDK equivalents', () => {
     const create = entry('create-node');
     assert.deepEqual(create.requestBody, {required: true, mediaTypes: ['application/json', 'application/octet-stream']});
-    assert.deepEqual(create.responses.map((response) => response.status), ['200', '201', '4XX']);
+    assert.deepEqual(
+      create.responses.map((response) => response.status),
+      ['200', '201', '4XX'],
+    );
     assert.equal(create.sdk, 'tower.nodes.create(name="leaf-1")');
     assert.deepEqual(create.security, [['BearerAuth'], ['KeyAuth']]);
     assert.deepEqual(entry('delete-node').security, [['BearerAuth', 'KeyAuth']]);
@@ -59,7 +68,8 @@ describe('api-operations.json from the API model', () => {
   });
 
   test('type labels: component names, arrays, formats and null', () => {
-    const schemaOf = (id: string, status: string) => model.operations.find((operation) => operation.id === id)!.responses.find((response) => response.status === status)!.content[0].schema;
+    const schemaOf = (id: string, status: string) =>
+      model.operations.find((operation) => operation.id === id)!.responses.find((response) => response.status === status)!.content[0].schema;
     assert.equal(typeLabel(schemaOf('describeNode', '200')), 'Node');
     assert.equal(typeLabel(schemaOf('create-node', '201')), 'array of Node');
     assert.equal(typeLabel(undefined), 'any');

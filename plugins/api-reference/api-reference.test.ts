@@ -66,7 +66,10 @@ describe('MDX escaping', () => {
 describe('Markdown text', () => {
   test('headings move down and links become absolute, but never inside code', () => {
     assert.equal(shiftHeadings('# A\n```bash\n# comment\n```\n## B', 2), '### A\n```bash\n# comment\n```\n#### B');
-    assert.equal(absoluteLinks('[a](/docs/x) [b](https://y.z/w)\n```\n[c](/docs/x)\n```', 'https://s.t'), '[a](https://s.t/docs/x) [b](https://y.z/w)\n```\n[c](/docs/x)\n```');
+    assert.equal(
+      absoluteLinks('[a](/docs/x) [b](https://y.z/w)\n```\n[c](/docs/x)\n```', 'https://s.t'),
+      '[a](https://s.t/docs/x) [b](https://y.z/w)\n```\n[c](/docs/x)\n```',
+    );
   });
 });
 
@@ -75,7 +78,11 @@ describe('code samples', () => {
     const programs: string[] = [];
     for (const operation of model.operations) {
       const samples = codeSamples(operation);
-      assert.deepEqual(samples.slice(0, 2).map((s) => s.label), ['curl', 'Python'], operation.id);
+      assert.deepEqual(
+        samples.slice(0, 2).map((s) => s.label),
+        ['curl', 'Python'],
+        operation.id,
+      );
       assert.match(samples[0].code, new RegExp(`^curl --request ${operation.method} "${model.serverUrl}/`));
       assert.doesNotMatch(samples[0].code, /\{[a-zA-Z_]+\}/, `${operation.id}: path placeholder left in the URL`);
       programs.push(...samples.filter((s) => s.language === 'python').map((s) => s.code));
@@ -180,7 +187,7 @@ describe('generation', () => {
 describe('a broken input stops a bare build with its file and line', () => {
   test('a $ref to a schema that does not exist', async () => {
     const broken = SPEC_TEXT().replace("$ref: '#/components/schemas/ListAlertsResponse'", "$ref: '#/components/schemas/ListAlertsRespons'");
-    const line = lineOf(broken, 'ListAlertsRespons\'');
+    const line = lineOf(broken, "ListAlertsRespons'");
     await assert.rejects(pluginOn(broken), (error: Error) => {
       assert.match(error.message, new RegExp(`^openapi/tower-api\\.yaml:${line}:\\d+: Can't resolve \\$ref`));
       assert.doesNotMatch(error.message, /servers/);
@@ -193,7 +200,9 @@ describe('a broken input stops a bare build with its file and line', () => {
     const first = lineOf(text, 'operationId: list-alerts');
     const second = lineOf(text, 'operationId: stream-alerts');
     const broken = text.replace('operationId: stream-alerts', 'operationId: list-alerts');
-    const expected = new RegExp(`^openapi/tower-api\\.yaml:${second}:\\d+: operationId "list-alerts" is used twice \\(first at openapi/tower-api\\.yaml:${first}:\\d+\\)`);
+    const expected = new RegExp(
+      `^openapi/tower-api\\.yaml:${second}:\\d+: operationId "list-alerts" is used twice \\(first at openapi/tower-api\\.yaml:${first}:\\d+\\)`,
+    );
     await assert.rejects(pluginOn(broken), (error: Error) => expected.test(error.message));
   });
 
@@ -208,7 +217,9 @@ describe('a broken input stops a bare build with its file and line', () => {
         ),
       );
       writeFileSync(path.join(site, 'docs/concepts/runs.md'), '---\ntitle: Runs\nsidebar_label: [Runs\n---\n');
-      await assert.rejects(generateApiReference(OPTIONS()), (error: Error) => /^docs\/concepts\/runs\.md:\d+:\d+: the front matter is not valid YAML/.test(error.message));
+      await assert.rejects(generateApiReference(OPTIONS()), (error: Error) =>
+        /^docs\/concepts\/runs\.md:\d+:\d+: the front matter is not valid YAML/.test(error.message),
+      );
     } finally {
       rmSync(path.join(site, 'docs/concepts'), {recursive: true, force: true});
     }

@@ -445,7 +445,8 @@ export function authenticationText(security: SecurityAlternative[]): string {
 
 /** How a security scheme travels, for the overview's table. */
 export function schemeSentAs(scheme: SecurityScheme): string {
-  if (scheme.type === 'http') return inlineCode(`Authorization: ${scheme.scheme === 'bearer' ? 'Bearer' : (scheme.scheme ?? '')} <${scheme.bearerFormat ?? 'token'}>`);
+  if (scheme.type === 'http')
+    return inlineCode(`Authorization: ${scheme.scheme === 'bearer' ? 'Bearer' : (scheme.scheme ?? '')} <${scheme.bearerFormat ?? 'token'}>`);
   if (scheme.type === 'apiKey') return `${scheme.in} ${inlineCode(scheme.parameterName ?? '')}`;
   return scheme.type;
 }
@@ -485,7 +486,9 @@ export function operationFacts(operation: Operation, titleOf: TitleOf): Operatio
     requestBody: body
       ? {
           description: body.description,
-          contents: body.content.map((media) => contentFacts(media, 'request', `Media type ${inlineCode(media.mediaType)}, ${body.required ? 'required' : 'optional'}.`)),
+          contents: body.content.map((media) =>
+            contentFacts(media, 'request', `Media type ${inlineCode(media.mediaType)}, ${body.required ? 'required' : 'optional'}.`),
+          ),
         }
       : undefined,
     responses: responses.map((response) => ({
@@ -493,10 +496,18 @@ export function operationFacts(operation: Operation, titleOf: TitleOf): Operatio
       heading: statusHeading(response.status),
       description: response.description,
       headers: response.headers.map((header) => {
-        const head = [inlineCode(header.name), header.schema ? typeLabel(header.schema) : 'string', header.required ? '**required**' : '', header.deprecated ? '**deprecated**' : '']
+        const head = [
+          inlineCode(header.name),
+          header.schema ? typeLabel(header.schema) : 'string',
+          header.required ? '**required**' : '',
+          header.deprecated ? '**deprecated**' : '',
+        ]
           .filter(Boolean)
           .join(' · ');
-        return join(`Header ${head}`, header.schema ? schemaText(header.schema, header.description ?? header.schema.description) : oneLine(header.description ?? ''));
+        return join(
+          `Header ${head}`,
+          header.schema ? schemaText(header.schema, header.description ?? header.schema.description) : oneLine(header.description ?? ''),
+        );
       }),
       contents: response.content.map((media) => contentFacts(media, 'response', `Media type ${inlineCode(media.mediaType)}.`)),
     })),

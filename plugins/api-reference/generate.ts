@@ -52,7 +52,9 @@ function lineAndColumn(text: string, offset: number): {line: number; col: number
 
 /** The title Docusaurus gives a docs page: front-matter `title`, else its first H1. */
 function pageTitle(file: string, siteDir: string): string | undefined {
-  const source = readFileSync(file, 'utf8').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const source = readFileSync(file, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n');
   const match = /^---\n([\s\S]*?)\n---(?:\n|$)/.exec(source);
   let fields: {title?: unknown} = {};
   if (match) {

@@ -47,7 +47,10 @@ describe('the outline', () => {
   test('lists operations in file order with kebab-case slugs, and the declared tags', () => {
     const outline = readApiOutline(FIXTURE, 'demo-api.yaml');
     assert.equal(outline.title, 'Demo API');
-    assert.deepEqual(outline.tags.map((tag) => tag.name), ['Nodes', 'Sessions', 'Unused']);
+    assert.deepEqual(
+      outline.tags.map((tag) => tag.name),
+      ['Nodes', 'Sessions', 'Unused'],
+    );
     assert.deepEqual(
       outline.operations.map((operation) => `${operation.method} ${operation.path} ${operation.slug} ${operation.tag}`),
       [
@@ -72,25 +75,31 @@ describe('the model', () => {
   test('keeps the document facts', () => {
     assert.equal(model.info.version, 'v1.2.3');
     assert.equal(model.serverUrl, 'https://api.example.com/v1');
-    assert.deepEqual(model.securitySchemes.map((scheme) => [scheme.name, scheme.type, scheme.scheme ?? scheme.parameterName]), [
-      ['BearerAuth', 'http', 'bearer'],
-      ['KeyAuth', 'apiKey', 'X-Key'],
-    ]);
+    assert.deepEqual(
+      model.securitySchemes.map((scheme) => [scheme.name, scheme.type, scheme.scheme ?? scheme.parameterName]),
+      [
+        ['BearerAuth', 'http', 'bearer'],
+        ['KeyAuth', 'apiKey', 'X-Key'],
+      ],
+    );
     assert.deepEqual(model.info.license, {name: 'Apache 2.0', url: undefined, identifier: 'Apache-2.0'});
-    assert.deepEqual(model.tags.map((tag) => tag.operations.length), [4, 1, 0]);
+    assert.deepEqual(
+      model.tags.map((tag) => tag.operations.length),
+      [4, 1, 0],
+    );
     assert.equal(model.schemas.size, 9);
   });
 
   test('merges path-level parameters and keeps header and cookie parameters', () => {
     const parameters = byId('describeNode').parameters;
-    assert.deepEqual(parameters.map((p) => `${p.in}:${p.name}:${p.required}`), [
-      'path:node_id:true',
-      'query:depth:false',
-      'query:fields:false',
-      'header:X-Request-Id:true',
-      'cookie:session:false',
-    ]);
-    assert.deepEqual(byId('delete-node').parameters.map((p) => p.name), ['node_id']);
+    assert.deepEqual(
+      parameters.map((p) => `${p.in}:${p.name}:${p.required}`),
+      ['path:node_id:true', 'query:depth:false', 'query:fields:false', 'header:X-Request-Id:true', 'cookie:session:false'],
+    );
+    assert.deepEqual(
+      byId('delete-node').parameters.map((p) => p.name),
+      ['node_id'],
+    );
     const fields = parameters[2];
     assert.equal(fields.explode, false);
     assert.deepEqual(fields.schema?.items?.enum, ['name', 'kind', 'children']);
@@ -98,10 +107,22 @@ describe('the model', () => {
   });
 
   test('responses keep their order, headers, and bodies or the lack of one', () => {
-    assert.deepEqual(byId('describeNode').responses.map((r) => `${r.status}:${r.content.length}`), ['200:1', '304:0', 'default:1']);
-    assert.deepEqual(byId('create-node').responses.map((r) => r.status), ['200', '201', '4XX']);
-    assert.deepEqual(byId('delete-node').responses.map((r) => `${r.status}:${r.content.length}`), ['204:0']);
-    assert.deepEqual(byId('describeNode').responses[0].headers.map((h) => [h.name, h.schema?.types]), [['X-Rate-Limit-Remaining', ['integer']]]);
+    assert.deepEqual(
+      byId('describeNode').responses.map((r) => `${r.status}:${r.content.length}`),
+      ['200:1', '304:0', 'default:1'],
+    );
+    assert.deepEqual(
+      byId('create-node').responses.map((r) => r.status),
+      ['200', '201', '4XX'],
+    );
+    assert.deepEqual(
+      byId('delete-node').responses.map((r) => `${r.status}:${r.content.length}`),
+      ['204:0'],
+    );
+    assert.deepEqual(
+      byId('describeNode').responses[0].headers.map((h) => [h.name, h.schema?.types]),
+      [['X-Rate-Limit-Remaining', ['integer']]],
+    );
   });
 
   test('component names survive dereferencing, also for arrays of references', () => {
@@ -120,9 +141,15 @@ describe('the model', () => {
     assert.deepEqual([parent.types, parent.nullable], [['string'], true]);
     const session = byId('create_session').responses[0].content[0].schema!;
     const owner = session.properties.find((p) => p.name === 'owner')!.schema;
-    assert.deepEqual(owner.oneOf?.map((variant) => variant.name ?? variant.types.join() + (variant.nullable ? 'null' : '')), ['User', 'null']);
+    assert.deepEqual(
+      owner.oneOf?.map((variant) => variant.name ?? variant.types.join() + (variant.nullable ? 'null' : '')),
+      ['User', 'null'],
+    );
     const body = byId('create_session').requestBody!.content[0].schema!;
-    assert.deepEqual(body.allOf?.map((part) => part.name ?? part.properties.map((p) => p.name).join()), ['Credentials', 'remember']);
+    assert.deepEqual(
+      body.allOf?.map((part) => part.name ?? part.properties.map((p) => p.name).join()),
+      ['Credentials', 'remember'],
+    );
   });
 
   test('a recursive schema becomes a cycle, not an endless copy', () => {
@@ -192,9 +219,17 @@ describe('a broken spec names the file and the line', () => {
   test('an operation without an operationId, with two tags, or with an undeclared tag', async () => {
     const noId = FIXTURE_TEXT.replace('      operationId: create-node\n', '');
     assert.match(await errorOf(noId), new RegExp(`^demo-api\\.yaml:${lineOf(noId, '  /nodes:') + 1}:\\d+: POST /nodes has no operationId`));
-    assert.match(await errorOf(FIXTURE_TEXT.replace('tags: [Sessions]', 'tags: [Sessions, Nodes]')), /operation "create_session" needs exactly one tag \(it has 2\)/);
+    assert.match(
+      await errorOf(FIXTURE_TEXT.replace('tags: [Sessions]', 'tags: [Sessions, Nodes]')),
+      /operation "create_session" needs exactly one tag \(it has 2\)/,
+    );
     const undeclared = FIXTURE_TEXT.replace('tags: [Sessions]', 'tags: [Logins]');
-    assert.match(await errorOf(undeclared), new RegExp(`^demo-api\\.yaml:${lineOf(undeclared, 'tags: [Logins]')}:\\d+: operation "create_session" has the tag "Logins", which the top-level tags do not declare`));
+    assert.match(
+      await errorOf(undeclared),
+      new RegExp(
+        `^demo-api\\.yaml:${lineOf(undeclared, 'tags: [Logins]')}:\\d+: operation "create_session" has the tag "Logins", which the top-level tags do not declare`,
+      ),
+    );
   });
 
   test('a security scheme that is not declared', async () => {

@@ -304,7 +304,9 @@ function outlineOf({document, file, locate, where}: Parsed): ApiOutline {
       bySlug.set(slug, {id, at});
       const operationTags = Array.isArray(operation.tags) ? operation.tags : [];
       if (operationTags.length !== 1) {
-        throw new SpecError(`${where(pointer, true)}: operation "${id}" needs exactly one tag (it has ${operationTags.length}); the sidebar groups pages by tag`);
+        throw new SpecError(
+          `${where(pointer, true)}: operation "${id}" needs exactly one tag (it has ${operationTags.length}); the sidebar groups pages by tag`,
+        );
       }
       const tag = String(operationTags[0]);
       if (!tagNames.has(tag)) {
@@ -491,7 +493,10 @@ async function build(parsed: Parsed): Promise<ApiModel> {
     const operation = pathItem[entry.method.toLowerCase()] as Json;
     const pointer = pointerOf('paths', entry.path, entry.method.toLowerCase());
     const parameters = new Map<string, Parameter>();
-    for (const node of [...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []), ...(Array.isArray(operation.parameters) ? operation.parameters : [])]) {
+    for (const node of [
+      ...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []),
+      ...(Array.isArray(operation.parameters) ? operation.parameters : []),
+    ]) {
       if (!isObject(node)) continue;
       const parameter = parameterOf(node, read);
       if (!LOCATIONS.includes(parameter.in)) throw new SpecError(`${parsed.where(pointer, true)}: parameter "${parameter.name}" is in "${parameter.in}"`);
@@ -501,7 +506,10 @@ async function build(parsed: Parsed): Promise<ApiModel> {
     const security = requirements.filter(isObject).map((requirement) =>
       Object.keys(requirement).map((name) => {
         const scheme = schemeByName.get(name);
-        if (!scheme) throw new SpecError(`${parsed.where(`${pointer}/security`)}: operation "${entry.id}" uses the security scheme "${name}", which components.securitySchemes does not declare`);
+        if (!scheme)
+          throw new SpecError(
+            `${parsed.where(`${pointer}/security`)}: operation "${entry.id}" uses the security scheme "${name}", which components.securitySchemes does not declare`,
+          );
         return scheme;
       }),
     );
@@ -535,9 +543,7 @@ async function build(parsed: Parsed): Promise<ApiModel> {
       related: Array.isArray(operation['x-tower-related']) ? operation['x-tower-related'].map(String) : [],
       cli: text(operation['x-tower-cli']),
       sdk: text(operation['x-tower-sdk']),
-      history: history
-        ? {lastSeenSpecVersion: String(history.lastSeenSpecVersion), absentFromSpecVersion: String(history.absentFromSpecVersion)}
-        : undefined,
+      history: history ? {lastSeenSpecVersion: String(history.lastSeenSpecVersion), absentFromSpecVersion: String(history.absentFromSpecVersion)} : undefined,
     };
   });
 

@@ -52,7 +52,10 @@ describe('facts', () => {
       '`children` · array of Node — Child nodes. Same fields as `Node` above.',
       '`labels` · map of string',
     ]);
-    assert.deepEqual(lines(schemaFacts(schema('Problem'), 'response').entries), ['`title` · string', '`status` · integer — Greater than `99`. Less than `600`.']);
+    assert.deepEqual(lines(schemaFacts(schema('Problem'), 'response').entries), [
+      '`title` · string',
+      '`status` · integer — Greater than `99`. Less than `600`.',
+    ]);
   });
 
   test('a request never lists read-only fields, a response never write-only ones', () => {
@@ -88,7 +91,10 @@ describe('facts', () => {
 
   test('statuses in order with their names; bodies, headers, or none', () => {
     const facts = operationFacts(byId('describeNode'), titleOf);
-    assert.deepEqual(facts.responses.map((r) => r.heading), ['200 OK', '304 Not Modified', 'Other statuses']);
+    assert.deepEqual(
+      facts.responses.map((r) => r.heading),
+      ['200 OK', '304 Not Modified', 'Other statuses'],
+    );
     assert.deepEqual(facts.responses[0].headers, ['Header `X-Rate-Limit-Remaining` · integer — Requests left in this minute.']);
     assert.equal(facts.responses[1].contents.length, 0);
     assert.equal(statusHeading('4XX'), '4XX (any 4xx status)');
@@ -156,14 +162,20 @@ describe('the two renderers', () => {
       const page = comparable(renderOperationPage(operation, titleOf), true);
       const twin = comparable(renderOperationMarkdown(operation, {siteUrl: SITE, titleOf}), false);
       assert.deepEqual(page, twin, operation.id);
-      assert.ok(page.some((line) => line.startsWith('code: curl --request')), operation.id);
+      assert.ok(
+        page.some((line) => line.startsWith('code: curl --request')),
+        operation.id,
+      );
     }
   });
 
   test('the twin makes links absolute and keeps the samples, the history and the deprecation', () => {
     const twin = renderOperationMarkdown(byId('describeNode'), {siteUrl: SITE, titleOf});
     assert.match(twin, /^# Describe a node\n\n`GET \/nodes\/\{node_id\}`\n/);
-    assert.match(twin, /\*\*Related:\*\* \[Runs\]\(https:\/\/docs\.example\.com\/docs\/concepts\/runs\) · \[\/docs\/reference\/api\/create-node\]\(https:\/\/docs\.example\.com\/docs\/reference\/api\/create-node\)/);
+    assert.match(
+      twin,
+      /\*\*Related:\*\* \[Runs\]\(https:\/\/docs\.example\.com\/docs\/concepts\/runs\) · \[\/docs\/reference\/api\/create-node\]\(https:\/\/docs\.example\.com\/docs\/reference\/api\/create-node\)/,
+    );
     assert.match(twin, /\*\*tower CLI\*\*\n\n```bash\ntower nodes show n-1\n```/);
     const removed = renderOperationMarkdown(byId('delete-node'), {siteUrl: SITE, titleOf});
     assert.match(removed, /\*\*Deprecated:\*\* This operation is deprecated\./);
@@ -173,7 +185,10 @@ describe('the two renderers', () => {
 
   test('MDX pages escape spec text and use one tab value per kind of sample', () => {
     const page = renderOperationPage(byId('describeNode'), titleOf);
-    assert.match(page, /<TabItem value=\{"curl"\} label=\{"curl"\} default>[\s\S]*<TabItem value=\{"python"\} label=\{"Python"\}>[\s\S]*<TabItem value=\{"tower-cli"\} label=\{"tower CLI"\}>/);
+    assert.match(
+      page,
+      /<TabItem value=\{"curl"\} label=\{"curl"\} default>[\s\S]*<TabItem value=\{"python"\} label=\{"Python"\}>[\s\S]*<TabItem value=\{"tower-cli"\} label=\{"tower CLI"\}>/,
+    );
     // One tab group for every page's samples, with ?lang= links.
     assert.match(page, /<Tabs groupId=\{"code-language"\} queryString=\{"lang"\}>/);
     assert.match(renderOverviewPage(model), /and &lt;https:\/\/example\.com>\./);

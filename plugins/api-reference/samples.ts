@@ -103,9 +103,7 @@ export function streamExample(schema: Schema): string {
 }
 
 function isStream(operation: Operation): boolean {
-  return operation.responses.some(
-    (response) => response.status.startsWith('2') && response.content.some((media) => media.mediaType === 'text/event-stream'),
-  );
+  return operation.responses.some((response) => response.status.startsWith('2') && response.content.some((media) => media.mediaType === 'text/event-stream'));
 }
 
 /**
@@ -204,11 +202,7 @@ function sampleBody(operation: Operation): {mediaType: string; example: unknown}
   const content = operation.requestBody?.content ?? [];
   const media = content.find((candidate) => candidate.mediaType.includes('json')) ?? content[0];
   if (!media) return null;
-  const example = media.examples.length
-    ? media.examples[0].value
-    : media.schema
-      ? schemaExample(media.schema, 'request', true)
-      : {};
+  const example = media.examples.length ? media.examples[0].value : media.schema ? schemaExample(media.schema, 'request', true) : {};
   return {mediaType: media.mediaType, example};
 }
 

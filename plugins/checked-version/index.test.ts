@@ -26,16 +26,25 @@ test('only the three checked reference pages get the sentence, right after the H
   const tree: MdastNode = {type: 'root', children: [{type: 'yaml'}, {type: 'heading', children: []}, {type: 'paragraph', children: []}]};
   (tree.children![1] as {depth?: number}).depth = 1;
   insertCheckedVersion(tree, '9.8.7');
-  assert.deepEqual(tree.children!.map((n) => n.type), ['yaml', 'heading', 'paragraph', 'paragraph']);
-  assert.equal(
-    tree.children![2].children![0].children![0].value,
-    'The samples on this page are checked against tower-cli 9.8.7 every time the site is built.',
+  assert.deepEqual(
+    tree.children!.map((n) => n.type),
+    ['yaml', 'heading', 'paragraph', 'paragraph'],
   );
+  assert.equal(tree.children![2].children![0].children![0].value, 'The samples on this page are checked against tower-cli 9.8.7 every time the site is built.');
   // Docusaurus has already wrapped the H1 in a <header> element when this plugin runs.
   const h1: MdastNode = {type: 'heading', children: []};
   (h1 as {depth?: number}).depth = 1;
-  const wrapped: MdastNode = {type: 'root', children: [{type: 'mdxJsxFlowElement', name: 'header', children: [h1]}, {type: 'paragraph', children: []}]};
+  const wrapped: MdastNode = {
+    type: 'root',
+    children: [
+      {type: 'mdxJsxFlowElement', name: 'header', children: [h1]},
+      {type: 'paragraph', children: []},
+    ],
+  };
   insertCheckedVersion(wrapped, '1.2.3');
-  assert.deepEqual(wrapped.children!.map((n) => n.type), ['mdxJsxFlowElement', 'paragraph', 'paragraph']);
+  assert.deepEqual(
+    wrapped.children!.map((n) => n.type),
+    ['mdxJsxFlowElement', 'paragraph', 'paragraph'],
+  );
   assert.equal(wrapped.children![1].children![0].type, 'emphasis');
 });

@@ -42,7 +42,9 @@ function isTitle(node: MdastNode): boolean {
 export function insertCheckedVersion(tree: MdastNode, version: string): void {
   const note: MdastNode = {
     type: 'paragraph',
-    children: [{type: 'emphasis', children: [{type: 'text', value: `The samples on this page are checked against tower-cli ${version} every time the site is built.`}]}],
+    children: [
+      {type: 'emphasis', children: [{type: 'text', value: `The samples on this page are checked against tower-cli ${version} every time the site is built.`}]},
+    ],
   };
   const children = tree.children ?? [];
   children.splice(children.findIndex(isTitle) + 1, 0, note);

@@ -64,7 +64,12 @@ describe('rehype plugin', () => {
 
   test('a block without a language is shown as plain text; inline code is left alone', () => {
     const pre = codeBlock('<b>bold</b>');
-    const inline: Element = {type: 'element', tagName: 'p', properties: {}, children: [{type: 'element', tagName: 'code', properties: {}, children: [{type: 'text', value: 'x'}]}]};
+    const inline: Element = {
+      type: 'element',
+      tagName: 'p',
+      properties: {},
+      children: [{type: 'element', tagName: 'code', properties: {}, children: [{type: 'text', value: 'x'}]}],
+    };
     highlightCodeBlocks(root(pre, inline));
     assert.equal(codeOf(pre).properties?.html, '&lt;b&gt;bold&lt;/b&gt;');
     assert.equal(codeOf(pre).properties?.title, undefined);
@@ -73,7 +78,7 @@ describe('rehype plugin', () => {
 
   test('reads titles in either quote style and ignores other meta', () => {
     assert.equal(titleFromMeta('title="Example"'), 'Example');
-    assert.equal(titleFromMeta("fragment=\"signature\" title='A b'"), 'A b');
+    assert.equal(titleFromMeta('fragment="signature" title=\'A b\''), 'A b');
     assert.equal(titleFromMeta('fragment="signature"'), undefined);
     assert.equal(titleFromMeta(undefined), undefined);
   });

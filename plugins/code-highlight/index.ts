@@ -23,9 +23,7 @@ export default function codeHighlightPlugin(): Plugin {
     name: 'code-highlight',
     configureWebpack(_config, _isServer, {currentBundler}) {
       return {
-        plugins: [
-          new currentBundler.instance.NormalModuleReplacementPlugin(PRISM_CLIENT_MODULE, path.join(HERE, 'no-client-highlighter.ts')),
-        ],
+        plugins: [new currentBundler.instance.NormalModuleReplacementPlugin(PRISM_CLIENT_MODULE, path.join(HERE, 'no-client-highlighter.ts'))],
       };
     },
   };

@@ -14,7 +14,14 @@ const block = (text: string, language: string, metastring?: string): Element => 
   type: 'element',
   tagName: 'pre',
   properties: {},
-  children: [{type: 'element', tagName: 'code', properties: {className: [`language-${language}`], ...(metastring ? {metastring} : {})}, children: [{type: 'text', value: text}]}],
+  children: [
+    {
+      type: 'element',
+      tagName: 'code',
+      properties: {className: [`language-${language}`], ...(metastring ? {metastring} : {})},
+      children: [{type: 'text', value: text}],
+    },
+  ],
 });
 const render = (text: string, language: string, metastring?: string) => {
   const pre = block(text, language, metastring);
@@ -111,7 +118,10 @@ describe('code blocks with line features', () => {
     assert.equal(properties.lineNumbersStart, 5);
     const html = String(properties.html);
     assert.equal(html.match(/<span class="theme-code-line">/g)?.length, 2);
-    assert.match(html, /\n<mark class="theme-code-line theme-code-line--highlighted">b <span class="token operator">=<\/span> <span class="token number">2<\/span><\/mark>\n/);
+    assert.match(
+      html,
+      /\n<mark class="theme-code-line theme-code-line--highlighted">b <span class="token operator">=<\/span> <span class="token number">2<\/span><\/mark>\n/,
+    );
     assert.equal(html.replace(/<[^>]+>/g, ''), 'a = 1\nb = 2\nc = 3', 'the text is the code, for the copy button');
   });
 

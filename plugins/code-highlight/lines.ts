@@ -27,7 +27,10 @@ export function rangesFromMeta(meta: string | undefined): Set<number> {
   if (!meta) return lines;
   const match = /(?:^|\s)\{([\d,\s-]+)\}(?=\s|$)/.exec(meta);
   if (!match) return lines;
-  for (const part of match[1].split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of match[1]
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const range = /^(\d+)(?:-(\d+))?$/.exec(part);
     if (!range) throw new CodeLinesError(`"{${match[1]}}" has "${part}", which is not a line number or a range such as 4-6`);
     const from = Number(range[1]);
@@ -53,7 +56,14 @@ const SLASHES: CommentStyle = {line: '//', block: ['/*', '*/']};
 
 /** Comment syntax per fence language; languages without comments (text) accept # and //. */
 const COMMENTS: Record<string, CommentStyle[]> = {
-  bash: [HASH], shell: [HASH], sh: [HASH], python: [HASH], py: [HASH], toml: [HASH], yaml: [HASH], yml: [HASH],
+  bash: [HASH],
+  shell: [HASH],
+  sh: [HASH],
+  python: [HASH],
+  py: [HASH],
+  toml: [HASH],
+  yaml: [HASH],
+  yml: [HASH],
   json: [SLASHES],
   sql: [{line: '--', block: ['/*', '*/']}],
 };

@@ -53,7 +53,10 @@ describe('renderDiagram', () => {
     assert.match(svg, /<title id="diagram-test-title">Test flow<\/title><desc id="diagram-test-desc">Queued work runs, then it is done\.<\/desc>/);
     // Graphviz's own tooltips and ids are gone: one <title>, two ids, however many shapes.
     assert.equal(elements(svg).filter(([name]) => name === 'title').length, 1);
-    assert.deepEqual(elements(svg).flatMap(([, a]) => (a.id ? [a.id] : [])), ['diagram-test-title', 'diagram-test-desc']);
+    assert.deepEqual(
+      elements(svg).flatMap(([, a]) => (a.id ? [a.id] : [])),
+      ['diagram-test-title', 'diagram-test-desc'],
+    );
   });
 
   test('uses no fixed colour: lines and text follow currentColor, fills come from classes', async () => {
@@ -140,14 +143,32 @@ describe('the remark plugin in an MDX build', () => {
   });
 
   test('a broken diagram fails the build naming the page and the line', async () => {
-    const broken = ['---', 'title: Runs', '---', '', '# Runs', '', `${FENCE}dot title="Broken" description="It does not parse."`, 'digraph {', '  a -> ', '}', FENCE].join('\n');
+    const broken = [
+      '---',
+      'title: Runs',
+      '---',
+      '',
+      '# Runs',
+      '',
+      `${FENCE}dot title="Broken" description="It does not parse."`,
+      'digraph {',
+      '  a -> ',
+      '}',
+      FENCE,
+    ].join('\n');
     // Lines: the fence opens on line 7; Graphviz reports line 3 of the source, the closing brace on line 10.
-    await assert.rejects(renderPage(broken, `${process.cwd()}/docs/concepts/runs.md`), /docs\/concepts\/runs\.md:10: diagram "Broken" does not render: syntax error/);
+    await assert.rejects(
+      renderPage(broken, `${process.cwd()}/docs/concepts/runs.md`),
+      /docs\/concepts\/runs\.md:10: diagram "Broken" does not render: syntax error/,
+    );
   });
 
   test('a fence without a description fails the build at the fence line', async () => {
     const tree: MdastNode = {type: 'root', children: [{type: 'code', lang: 'dot', meta: 'title="X"', value: 'digraph { a }', position: {start: {line: 12}}}]};
-    await assert.rejects(renderDiagramFences(tree, 'docs/x.md'), (error: unknown) => error instanceof DiagramBuildError && /^docs\/x\.md:12: diagram "X" needs a description/.test(error.message));
+    await assert.rejects(
+      renderDiagramFences(tree, 'docs/x.md'),
+      (error: unknown) => error instanceof DiagramBuildError && /^docs\/x\.md:12: diagram "X" needs a description/.test(error.message),
+    );
   });
 
   test('leaves other code blocks alone', async () => {
@@ -169,7 +190,9 @@ describe('text that stands in for the picture', () => {
   test('the search index keeps the caption and none of the SVG text', async () => {
     const html = await renderPage(source);
     const built = `<html lang="en"><body><article><div class="theme-doc-markdown"><h1>Runs</h1>${html.replace(/^<h1>Runs<\/h1>/, '')}</div></article></body></html>`;
-    const indexed = extractPage(built, '/docs/runs', 'concept')!.sections.map((s) => s.text).join('\n');
+    const indexed = extractPage(built, '/docs/runs', 'concept')!
+      .sections.map((s) => s.text)
+      .join('\n');
     assert.match(indexed, /Test flow\. Queued work runs, then it is done\./);
     assert.doesNotMatch(indexed, /picked up|queued\b(?! work)/i);
 

@@ -109,13 +109,15 @@ function repaint(element: SvgElement, name: 'fill' | 'stroke'): void {
 function polygonToRect(element: SvgElement): void {
   const kind = (element.parent as SvgElement | null)?.attribs?.class?.split(/\s+/)[0];
   if (element.name !== 'polygon' || (kind !== 'node' && kind !== 'cluster')) return;
-  const numbers = (element.attribs.points ?? '').trim().split(/[\s,]+/).map(Number);
+  const numbers = (element.attribs.points ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
   const xs = numbers.filter((_, i) => i % 2 === 0);
   const ys = numbers.filter((_, i) => i % 2 === 1);
   const corners = new Set(xs.map((x, i) => `${x},${ys[i]}`));
   const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const isRectangle =
-    numbers.length >= 8 && corners.size === 4 && xs.every((x) => x === left || x === right) && ys.every((y) => y === top || y === bottom);
+  const isRectangle = numbers.length >= 8 && corners.size === 4 && xs.every((x) => x === left || x === right) && ys.every((y) => y === top || y === bottom);
   if (!isRectangle) return;
   const {points: _points, ...rest} = element.attribs;
   element.name = 'rect';
@@ -229,7 +231,10 @@ export async function renderDiagram(source: string, options: {id: string; title:
   const problems = result.errors.map((error) => error.message.replace(/^(Error|Warning):\s*/, '').trim());
   if (result.status !== 'success' || problems.length > 0) {
     const message = problems.join('; ') || 'Graphviz could not render the source';
-    throw new DiagramError(message, problems.map(lineOf).find((line) => line !== undefined));
+    throw new DiagramError(
+      message,
+      problems.map(lineOf).find((line) => line !== undefined),
+    );
   }
   return reshapeSvg(result.output, options);
 }

@@ -28,7 +28,10 @@ after(() => rmSync(root, {recursive: true, force: true}));
 
 describe('example projects', () => {
   test('are the folders of examples/, each with its files minus caches and virtual environments', () => {
-    assert.deepEqual(listProjects(root).map((p) => p.slug), ['demo', 'other']);
+    assert.deepEqual(
+      listProjects(root).map((p) => p.slug),
+      ['demo', 'other'],
+    );
     assert.deepEqual(projectFiles(path.join(root, 'examples/demo')), ['README.md', 'app/Towerfile', 'app/main.py']);
   });
 
@@ -46,10 +49,19 @@ describe('the zip of a project', () => {
   test('is the same bytes every time, whatever the time zone', () => {
     const demo = listProjects(root)[0];
     const first = zipProject(demo);
-    const zoned = spawnSync(process.execPath, ['--import', 'tsx', '-e', `
+    const zoned = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `
       const {listProjects, zipProject} = require(${JSON.stringify(path.join(import.meta.dirname, 'projects.ts'))});
       process.stdout.write(Buffer.from(zipProject(listProjects(${JSON.stringify(root)})[0])).toString('base64'));
-    `], {env: {...process.env, TZ: 'Pacific/Kiritimati'}, encoding: 'utf8'});
+    `,
+      ],
+      {env: {...process.env, TZ: 'Pacific/Kiritimati'}, encoding: 'utf8'},
+    );
     assert.equal(zoned.status, 0, zoned.stderr);
     assert.deepEqual(Buffer.from(zoned.stdout, 'base64'), Buffer.from(first));
     assert.deepEqual(zipProject(demo), first);
@@ -58,12 +70,20 @@ describe('the zip of a project', () => {
   test('opens with an independent reader: every file under <slug>/, with its content and rw-r--r--', () => {
     const zipFile = path.join(root, 'demo.zip');
     writeFileSync(zipFile, zipProject(listProjects(root)[0]));
-    const read = spawnSync('python3', ['-c', `
+    const read = spawnSync(
+      'python3',
+      [
+        '-c',
+        `
 import json, sys, zipfile
 with zipfile.ZipFile(sys.argv[1]) as z:
     assert z.testzip() is None
     print(json.dumps([[i.filename, z.read(i).decode(), i.external_attr >> 16, list(i.date_time)] for i in z.infolist()]))
-`, zipFile], {encoding: 'utf8'});
+`,
+        zipFile,
+      ],
+      {encoding: 'utf8'},
+    );
     assert.equal(read.status, 0, read.stderr);
     assert.deepEqual(JSON.parse(read.stdout), [
       ['demo/README.md', '# Demo\n', 0o100644, [2026, 1, 1, 0, 0, 0]],
@@ -86,7 +106,10 @@ describe('download links', () => {
 
   test('to a project that does not exist fail the build, naming the page', () => {
     const tree: Root = {type: 'root', children: [{type: 'element', tagName: 'p', properties: {}, children: [link('/examples/gone.zip')]}]};
-    assert.throws(() => markDownloadLinks(tree, root, 'docs/examples/demo.md'), /^Error: docs\/examples\/demo\.md: the link \/examples\/gone\.zip needs an example project examples\/gone\/, which does not exist$/);
+    assert.throws(
+      () => markDownloadLinks(tree, root, 'docs/examples/demo.md'),
+      /^Error: docs\/examples\/demo\.md: the link \/examples\/gone\.zip needs an example project examples\/gone\/, which does not exist$/,
+    );
   });
 
   test('are recognised by path only', () => {

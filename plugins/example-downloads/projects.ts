@@ -53,10 +53,7 @@ export function projectFiles(dir: string): string[] {
 export function zipProject(project: ExampleProject): Uint8Array {
   const entries: Zippable = {};
   for (const file of projectFiles(project.dir)) {
-    entries[`${project.slug}/${file}`] = [
-      readFileSync(path.join(project.dir, file)),
-      {mtime: ENTRY_TIME, os: 3, attrs: FILE_ATTRIBUTES},
-    ];
+    entries[`${project.slug}/${file}`] = [readFileSync(path.join(project.dir, file)), {mtime: ENTRY_TIME, os: 3, attrs: FILE_ATTRIBUTES}];
   }
   return zipSync(entries, {level: 9});
 }

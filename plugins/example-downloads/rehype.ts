@@ -36,6 +36,5 @@ export function markDownloadLinks(tree: Root, siteDir: string, sourceName = 'a d
 }
 
 export default function rehypeDownloadLinks(options: DownloadLinkOptions) {
-  return (tree: Root, file: {path?: string}) =>
-    markDownloadLinks(tree, options.siteDir, file.path ? path.relative(options.siteDir, file.path) : undefined);
+  return (tree: Root, file: {path?: string}) => markDownloadLinks(tree, options.siteDir, file.path ? path.relative(options.siteDir, file.path) : undefined);
 }

@@ -20,7 +20,10 @@ test('viewport prefetches wait for idle time and run once each; preload is untou
   } as unknown as {docusaurus: Window['docusaurus']};
 
   let pageReady = () => {};
-  assert.equal(deferPrefetching(target, (callback) => void (pageReady = callback)), true);
+  assert.equal(
+    deferPrefetching(target, (callback) => void (pageReady = callback)),
+    true,
+  );
   target.docusaurus.prefetch('/docs/a');
   target.docusaurus.prefetch('/docs/b');
   target.docusaurus.prefetch('/docs/a');

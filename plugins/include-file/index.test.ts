@@ -32,13 +32,26 @@ describe('a fence that names a file', () => {
     const {markdown, files} = expand(md('# Page', '', `${FENCE}python file="examples/demo/app/main.py" showLineNumbers`, FENCE, '', 'After.'));
     assert.equal(
       markdown,
-      md('# Page', '', `${FENCE}python file="examples/demo/app/main.py" showLineNumbers title="demo/app/main.py"`, 'import tower', '', 'print("hi")', FENCE, '', 'After.'),
+      md(
+        '# Page',
+        '',
+        `${FENCE}python file="examples/demo/app/main.py" showLineNumbers title="demo/app/main.py"`,
+        'import tower',
+        '',
+        'print("hi")',
+        FENCE,
+        '',
+        'After.',
+      ),
     );
     assert.deepEqual(files, [path.join(root, 'examples/demo/app/main.py')]);
   });
 
   test('keeps a title the page gives, and titles other files with their full path', () => {
-    assert.match(expand(md(`${FENCE}python file="examples/demo/app/main.py" title="main.py"`, FENCE)).markdown, /^```python file="examples\/demo\/app\/main.py" title="main.py"\n/);
+    assert.match(
+      expand(md(`${FENCE}python file="examples/demo/app/main.py" title="main.py"`, FENCE)).markdown,
+      /^```python file="examples\/demo\/app\/main.py" title="main.py"\n/,
+    );
     assert.equal(defaultTitle('snippets/Towerfile'), 'snippets/Towerfile');
   });
 
@@ -46,7 +59,17 @@ describe('a fence that names a file', () => {
     const {markdown} = expand(md('1. Read it:', '', `   ${FENCE}markdown file="examples/demo/README.md"`, `   ${FENCE}`));
     assert.equal(
       markdown,
-      md('1. Read it:', '', '   ````markdown file="examples/demo/README.md" title="demo/README.md"', '   Run it:', '', '   ```bash', '   tower run', '   ```', '   ````'),
+      md(
+        '1. Read it:',
+        '',
+        '   ````markdown file="examples/demo/README.md" title="demo/README.md"',
+        '   Run it:',
+        '',
+        '   ```bash',
+        '   tower run',
+        '   ```',
+        '   ````',
+      ),
     );
   });
 
@@ -57,7 +80,9 @@ describe('a fence that names a file', () => {
   });
 
   test('is found with its line by checkers, in any quoting', () => {
-    assert.deepEqual(findIncludeFences(md('---', 'title: x', '---', '', `${FENCE}toml file=snippets/Towerfile`, FENCE)), [{line: 5, file: 'snippets/Towerfile'}]);
+    assert.deepEqual(findIncludeFences(md('---', 'title: x', '---', '', `${FENCE}toml file=snippets/Towerfile`, FENCE)), [
+      {line: 5, file: 'snippets/Towerfile'},
+    ]);
     assert.equal(includedFile("title='x' file='a b.py'"), 'a b.py');
     assert.equal(includedFile('title="profile=1"'), undefined);
   });
@@ -82,14 +107,20 @@ describe('a bad include fails the build, naming the page and the line', () => {
     try {
       writeFileSync(path.join(elsewhere, 'private.txt'), 'not for the docs\n');
       symlinkSync(elsewhere, path.join(root, 'examples', 'escape'));
-      assert.throws(() => expand(md(`${FENCE}text file="examples/escape/private.txt"`, FENCE)), includeError(/: the path leaves the repository through a link$/));
+      assert.throws(
+        () => expand(md(`${FENCE}text file="examples/escape/private.txt"`, FENCE)),
+        includeError(/: the path leaves the repository through a link$/),
+      );
     } finally {
       rmSync(elsewhere, {recursive: true, force: true});
     }
   });
 
   test('a fence that has content of its own', () => {
-    assert.throws(() => expand(md('# Page', `${FENCE}python file="examples/demo/app/main.py"`, 'print("stale copy")', FENCE)), includeError(/^docs\/page\.md:2: a fence with file="examples\/demo\/app\/main\.py" must be empty/));
+    assert.throws(
+      () => expand(md('# Page', `${FENCE}python file="examples/demo/app/main.py"`, 'print("stale copy")', FENCE)),
+      includeError(/^docs\/page\.md:2: a fence with file="examples\/demo\/app\/main\.py" must be empty/),
+    );
   });
 
   test('a fence that is never closed', () => {
@@ -106,7 +137,11 @@ test('the loader expands the page and makes each included file a dependency of i
   assert.match(output, /^```toml file="snippets\/Towerfile" title="snippets\/Towerfile"\n\[app\]/);
   assert.deepEqual(dependencies, [path.join(root, 'snippets/Towerfile')]);
   assert.throws(
-    () => includeFileLoader.call({resourcePath: path.join(root, 'docs', 'guide.md'), getOptions: () => ({siteDir: root}), addDependency: () => {}}, md(`${FENCE}toml file="nope"`, FENCE)),
+    () =>
+      includeFileLoader.call(
+        {resourcePath: path.join(root, 'docs', 'guide.md'), getOptions: () => ({siteDir: root}), addDependency: () => {}},
+        md(`${FENCE}toml file="nope"`, FENCE),
+      ),
     includeError(/^docs\/guide\.md:1: cannot include "nope": the file does not exist$/),
   );
 });

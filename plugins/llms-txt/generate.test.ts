@@ -121,10 +121,7 @@ describe('the other files', () => {
 
   test('every doc and category index gets a Markdown twin', () => {
     assert.equal(files.get('docs/intro.md'), '# Introduction\n');
-    assert.equal(
-      files.get('docs/category/start.md'),
-      '# Getting Started\n\nBegin.\n\n- [Install](https://docs.example.com/docs/start/install): Install it.\n',
-    );
+    assert.equal(files.get('docs/category/start.md'), '# Getting Started\n\nBegin.\n\n- [Install](https://docs.example.com/docs/start/install): Install it.\n');
     assert.match(files.get('docs/reference/api/describe-node.md')!, /^# Describe a node\n\n`GET \/nodes\/\{node_id\}`/);
     assert.match(files.get('docs/reference/api/tower-api.md')!, /^# Demo API\n\nVersion `v1\.2\.3`/);
     assert.match(files.get('llms-api.txt')!, /^# Demo API reference \(v1\.2\.3\)/);
@@ -181,7 +178,7 @@ describe('bad input fails with the culprit named', () => {
     assert.throws(() => generate(bad), /docs\/broken\.md:\d+: admonition is never closed/);
   });
 
-  test('API pages come from the model: an API doc gets the model\'s twin, one the model lacks gets none', () => {
+  test("API pages come from the model: an API doc gets the model's twin, one the model lacks gets none", () => {
     const withApiDocs = input();
     withApiDocs.docs.push(
       {...doc('reference/api/describe-node', 'Describe a node', 'Page.'), raw: '---\nid: describe-node\n---\n\nimport Tabs from "@theme/Tabs";\n'},

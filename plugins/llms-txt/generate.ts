@@ -42,9 +42,7 @@ export type SidebarItem =
       label: string;
       items: SidebarItem[];
       description?: string;
-      link?:
-        | {type: 'doc'; id: string}
-        | {type: 'generated-index'; permalink: string; title?: string; description?: string};
+      link?: {type: 'doc'; id: string} | {type: 'generated-index'; permalink: string; title?: string; description?: string};
     };
 
 export type SdkManifest = {sdkVersion?: string; entries: {name: string; kind?: string; signature?: string}[]};
@@ -156,9 +154,7 @@ export function generate(input: GenerateInput): GenerateResult {
     for (const doc of pending) place(doc, sectionTitle('Docs'));
   }
   // Pages in no sidebar still get a twin, and a section of their own in llms.txt.
-  const unplaced = input.docs
-    .filter((doc) => !placed.has(doc.id) && !isApiDoc(doc.id) && !doc.unlisted)
-    .sort((a, b) => a.id.localeCompare(b.id));
+  const unplaced = input.docs.filter((doc) => !placed.has(doc.id) && !isApiDoc(doc.id) && !doc.unlisted).sort((a, b) => a.id.localeCompare(b.id));
   for (const doc of unplaced) ordered.push({doc, section: 'Other pages'});
 
   // ---- Every page needs a one-line description for llms.txt.
@@ -166,9 +162,7 @@ export function generate(input: GenerateInput): GenerateResult {
   for (const {doc} of ordered) {
     const info = describeDoc(doc);
     if (!info.description) {
-      throw new LlmsInputError(
-        `${doc.source} (doc "${doc.id}") has no front-matter description; llms.txt needs one line per page`,
-      );
+      throw new LlmsInputError(`${doc.source} (doc "${doc.id}") has no front-matter description; llms.txt needs one line per page`);
     }
     described.set(doc.id, info);
   }
@@ -217,11 +211,7 @@ export function generate(input: GenerateInput): GenerateResult {
     }
     if (item.type === 'category') {
       const target =
-        item.link?.type === 'generated-index'
-          ? item.link.permalink
-          : item.link?.type === 'doc'
-            ? docsById.get(item.link.id)?.permalink
-            : undefined;
+        item.link?.type === 'generated-index' ? item.link.permalink : item.link?.type === 'doc' ? docsById.get(item.link.id)?.permalink : undefined;
       const description = item.link?.type === 'generated-index' ? item.link.description : item.description;
       const label = target ? `[${item.label}](${site}${target})` : item.label;
       return `- ${label}${description ? `: ${oneLine(description)}` : ''}`;
@@ -317,9 +307,7 @@ export function generate(input: GenerateInput): GenerateResult {
     return (ia === -1 ? order.length : ia) - (ib === -1 ? order.length : ib);
   });
 
-  const fileLinks = [
-    `- [${names.full}](${site}/${names.full}): every documentation page in reading order as one Markdown file.`,
-  ];
+  const fileLinks = [`- [${names.full}](${site}/${names.full}): every documentation page in reading order as one Markdown file.`];
   if (api) {
     const {info, operations} = api.model;
     fileLinks.push(

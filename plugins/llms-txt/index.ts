@@ -162,13 +162,9 @@ export default function llmsTxtPlugin(context: LoadContext, options: Partial<Llm
     },
 
     async allContentLoaded({allContent}) {
-      const docsContent = allContent['docusaurus-plugin-content-docs']?.default as
-        | {loadedVersions: LoadedVersionLike[]}
-        | undefined;
+      const docsContent = allContent['docusaurus-plugin-content-docs']?.default as {loadedVersions: LoadedVersionLike[]} | undefined;
       if (!docsContent) fail('the docs plugin (id "default") is not loaded');
-      const version =
-        docsContent.loadedVersions.find((candidate) => candidate.versionName === 'current') ??
-        docsContent.loadedVersions[0];
+      const version = docsContent.loadedVersions.find((candidate) => candidate.versionName === 'current') ?? docsContent.loadedVersions[0];
       const api = allContent[API_REFERENCE_PLUGIN]?.default as ApiReferenceContent | undefined;
       const input = await readInputs(version, api);
       try {

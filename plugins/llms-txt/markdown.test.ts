@@ -3,8 +3,7 @@ import {describe, test} from 'node:test';
 import {cleanMarkdown, MarkdownCleanError, outsideFences, tidy} from './markdown';
 
 const options = {pageUrl: 'https://docs.example.com/docs/guide', siteUrl: 'https://docs.example.com', sourceName: 'docs/guide.md'};
-const clean = (source: string, extra: Partial<typeof options> & {title?: string} = {}): string =>
-  cleanMarkdown(source, {...options, ...extra}).markdown;
+const clean = (source: string, extra: Partial<typeof options> & {title?: string} = {}): string => cleanMarkdown(source, {...options, ...extra}).markdown;
 
 describe('cleanMarkdown', () => {
   test('removes front matter and returns it parsed', () => {
@@ -127,11 +126,14 @@ describe('cleanMarkdown', () => {
   });
 
   test('fails, naming file and line, on an unclosed admonition or code block', () => {
-    assert.throws(() => clean('# G\n\n:::note\ntext\n'), (error: Error) => {
-      assert.ok(error instanceof MarkdownCleanError);
-      assert.match(error.message, /docs\/guide\.md:3: admonition is never closed/);
-      return true;
-    });
+    assert.throws(
+      () => clean('# G\n\n:::note\ntext\n'),
+      (error: Error) => {
+        assert.ok(error instanceof MarkdownCleanError);
+        assert.match(error.message, /docs\/guide\.md:3: admonition is never closed/);
+        return true;
+      },
+    );
     assert.throws(() => clean('# G\n```python\nx = 1\n'), /docs\/guide\.md:2: code block is never closed/);
   });
 
@@ -172,7 +174,9 @@ describe('cleanMarkdown', () => {
     ].join('\n');
     const out = clean(source, {
       // A resolver that knows one file; the other falls back to URL resolution.
-      ...({resolveRelative: (href: string) => (href.startsWith('../concepts/runs.md') ? 'https://docs.example.com/docs/concepts/runs#statuses' : undefined)} as object),
+      ...({
+        resolveRelative: (href: string) => (href.startsWith('../concepts/runs.md') ? 'https://docs.example.com/docs/concepts/runs#statuses' : undefined),
+      } as object),
     });
     assert.match(out, /\[apps\]\(https:\/\/docs\.example\.com\/docs\/concepts\/apps#versions\)/);
     assert.match(out, /\[below\]\(https:\/\/docs\.example\.com\/docs\/guide#setup\)/);

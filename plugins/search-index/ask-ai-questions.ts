@@ -7,38 +7,209 @@
 type AskAiCase = {question: string; cites: string[]; says?: RegExp};
 
 export const ANSWERABLE: AskAiCase[] = [
-  {question: 'how do I run my app locally', cites: ['/docs/using-tower/develop#try-it-on-your-machine', '/docs/getting-started/quick-start#step-8-run-the-app-on-your-machine', '/docs/concepts/runs#local-runs', '/docs/using-tower/test#level-2-run-locally-through-tower'], says: /tower run --local/},
-  {question: 'what time zone do schedules use', cites: ['/docs/using-tower/orchestrate#time-zones-overlaps-and-pausing', '/docs/examples/orchestration#schedule-the-pipeline', '/docs/using-tower/orchestrate#create-a-schedule'], says: /UTC/},
-  {question: 'which IP addresses do I need to allowlist', cites: ['/docs/architecture/networking#outbound-traffic-and-egress-ip-addresses', '/docs/architecture/networking#allowlist-examples', '/docs/architecture/networking']},
-  {question: 'how do I install the tower CLI', cites: ['/docs/getting-started/download-the-cli#install-with-pip-recommended', '/docs/getting-started/download-the-cli#choose-an-installation-method', '/docs/getting-started/quick-start#step-2-install-the-cli', '/docs/reference/tower-cli#install-the-cli'], says: /pip install|brew install|uvx/},
-  {question: 'how do I log in', cites: ['/docs/getting-started/download-the-cli#log-in', '/docs/getting-started/quick-start#step-3-log-in', '/docs/reference/tower-cli#tower-login', '/docs/using-tower/develop#install-the-cli-and-log-in'], says: /tower login/},
-  {question: 'how do I deploy my app', cites: ['/docs/using-tower/develop#deploy-the-app', '/docs/getting-started/quick-start#step-5-create-the-app-and-deploy-it', '/docs/reference/tower-cli#tower-deploy', '/docs/concepts/apps#versions-and-deploys'], says: /tower deploy/},
-  {question: 'how do I create a secret', cites: ['/docs/concepts/environments#create-list-and-delete-secrets', '/docs/getting-started/quick-start#step-10-add-a-secret', '/docs/reference/tower-cli#tower-secrets-create', '/docs/concepts/environments#secrets'], says: /tower secrets create/},
-  {question: 'how do I read a secret in my code', cites: ['/docs/concepts/environments#reading-secrets-in-your-code', '/docs/reference/tower-sdk#towersecret', '/docs/using-tower/develop#parameters-and-secrets']},
-  {question: 'how are secrets encrypted', cites: ['/docs/architecture/security#encryption-at-rest-envelope-encryption', '/docs/architecture/security#an-extra-layer-for-secrets-and-catalogs', '/docs/concepts/environments#how-secrets-are-protected']},
+  {
+    question: 'how do I run my app locally',
+    cites: [
+      '/docs/using-tower/develop#try-it-on-your-machine',
+      '/docs/getting-started/quick-start#step-8-run-the-app-on-your-machine',
+      '/docs/concepts/runs#local-runs',
+      '/docs/using-tower/test#level-2-run-locally-through-tower',
+    ],
+    says: /tower run --local/,
+  },
+  {
+    question: 'what time zone do schedules use',
+    cites: [
+      '/docs/using-tower/orchestrate#time-zones-overlaps-and-pausing',
+      '/docs/examples/orchestration#schedule-the-pipeline',
+      '/docs/using-tower/orchestrate#create-a-schedule',
+    ],
+    says: /UTC/,
+  },
+  {
+    question: 'which IP addresses do I need to allowlist',
+    cites: [
+      '/docs/architecture/networking#outbound-traffic-and-egress-ip-addresses',
+      '/docs/architecture/networking#allowlist-examples',
+      '/docs/architecture/networking',
+    ],
+  },
+  {
+    question: 'how do I install the tower CLI',
+    cites: [
+      '/docs/getting-started/download-the-cli#install-with-pip-recommended',
+      '/docs/getting-started/download-the-cli#choose-an-installation-method',
+      '/docs/getting-started/quick-start#step-2-install-the-cli',
+      '/docs/reference/tower-cli#install-the-cli',
+    ],
+    says: /pip install|brew install|uvx/,
+  },
+  {
+    question: 'how do I log in',
+    cites: [
+      '/docs/getting-started/download-the-cli#log-in',
+      '/docs/getting-started/quick-start#step-3-log-in',
+      '/docs/reference/tower-cli#tower-login',
+      '/docs/using-tower/develop#install-the-cli-and-log-in',
+    ],
+    says: /tower login/,
+  },
+  {
+    question: 'how do I deploy my app',
+    cites: [
+      '/docs/using-tower/develop#deploy-the-app',
+      '/docs/getting-started/quick-start#step-5-create-the-app-and-deploy-it',
+      '/docs/reference/tower-cli#tower-deploy',
+      '/docs/concepts/apps#versions-and-deploys',
+    ],
+    says: /tower deploy/,
+  },
+  {
+    question: 'how do I create a secret',
+    cites: [
+      '/docs/concepts/environments#create-list-and-delete-secrets',
+      '/docs/getting-started/quick-start#step-10-add-a-secret',
+      '/docs/reference/tower-cli#tower-secrets-create',
+      '/docs/concepts/environments#secrets',
+    ],
+    says: /tower secrets create/,
+  },
+  {
+    question: 'how do I read a secret in my code',
+    cites: [
+      '/docs/concepts/environments#reading-secrets-in-your-code',
+      '/docs/reference/tower-sdk#towersecret',
+      '/docs/using-tower/develop#parameters-and-secrets',
+    ],
+  },
+  {
+    question: 'how are secrets encrypted',
+    cites: [
+      '/docs/architecture/security#encryption-at-rest-envelope-encryption',
+      '/docs/architecture/security#an-extra-layer-for-secrets-and-catalogs',
+      '/docs/concepts/environments#how-secrets-are-protected',
+    ],
+  },
   {question: 'what is the difference between secrets and parameters', cites: ['/docs/concepts/environments#secrets-or-parameters']},
-  {question: 'how do I schedule an app', cites: ['/docs/using-tower/orchestrate#create-a-schedule', '/docs/using-tower/orchestrate#run-apps-on-a-schedule', '/docs/getting-started/quick-start#step-11-run-the-app-on-a-schedule', '/docs/reference/tower-cli#tower-schedules-create'], says: /tower schedules create/},
-  {question: 'how do I start one app from another app', cites: ['/docs/using-tower/orchestrate#build-flows-apps-that-run-other-apps', '/docs/reference/tower-sdk#towerrun_app'], says: /tower\.run_app/},
+  {
+    question: 'how do I schedule an app',
+    cites: [
+      '/docs/using-tower/orchestrate#create-a-schedule',
+      '/docs/using-tower/orchestrate#run-apps-on-a-schedule',
+      '/docs/getting-started/quick-start#step-11-run-the-app-on-a-schedule',
+      '/docs/reference/tower-cli#tower-schedules-create',
+    ],
+    says: /tower schedules create/,
+  },
+  {
+    question: 'how do I start one app from another app',
+    cites: ['/docs/using-tower/orchestrate#build-flows-apps-that-run-other-apps', '/docs/reference/tower-sdk#towerrun_app'],
+    says: /tower\.run_app/,
+  },
   {question: 'how do I wait for a run to finish', cites: ['/docs/reference/tower-sdk#towerwait_for_run'], says: /wait_for_run/},
-  {question: 'how do I pass parameters to a run', cites: ['/docs/concepts/runs#parameters', '/docs/concepts/apps#parameters', '/docs/getting-started/quick-start#step-9-add-a-parameter', '/docs/reference/tower-cli#tower-run'], says: /--parameter|parameters/},
-  {question: 'how do I read a parameter in Python', cites: ['/docs/reference/tower-sdk#towerparameter', '/docs/reference/tower-sdk#towerparam', '/docs/concepts/apps#parameters', '/docs/using-tower/develop#parameters-and-secrets'], says: /tower\.param/},
-  {question: 'how do I see the logs of a run', cites: ['/docs/using-tower/observe#read-logs', '/docs/concepts/runs#logs', '/docs/getting-started/quick-start#step-7-check-the-status-and-read-the-logs'], says: /tower apps logs/},
-  {question: 'how do I cancel a run', cites: ['/docs/concepts/runs#cancelling-a-run', '/docs/using-tower/orchestrate#stopping-a-flow', '/docs/reference/api/cancel-run']},
+  {
+    question: 'how do I pass parameters to a run',
+    cites: [
+      '/docs/concepts/runs#parameters',
+      '/docs/concepts/apps#parameters',
+      '/docs/getting-started/quick-start#step-9-add-a-parameter',
+      '/docs/reference/tower-cli#tower-run',
+    ],
+    says: /--parameter|parameters/,
+  },
+  {
+    question: 'how do I read a parameter in Python',
+    cites: [
+      '/docs/reference/tower-sdk#towerparameter',
+      '/docs/reference/tower-sdk#towerparam',
+      '/docs/concepts/apps#parameters',
+      '/docs/using-tower/develop#parameters-and-secrets',
+    ],
+    says: /tower\.param/,
+  },
+  {
+    question: 'how do I see the logs of a run',
+    cites: ['/docs/using-tower/observe#read-logs', '/docs/concepts/runs#logs', '/docs/getting-started/quick-start#step-7-check-the-status-and-read-the-logs'],
+    says: /tower apps logs/,
+  },
+  {
+    question: 'how do I cancel a run',
+    cites: ['/docs/concepts/runs#cancelling-a-run', '/docs/using-tower/orchestrate#stopping-a-flow', '/docs/reference/api/cancel-run'],
+  },
   {question: 'what are the run statuses', cites: ['/docs/concepts/runs#run-statuses', '/docs/using-tower/observe#run-statuses']},
   {question: 'what is an environment', cites: ['/docs/concepts/environments', '/docs/concepts/environments#why-environments-matter']},
-  {question: 'how do I create an environment', cites: ['/docs/concepts/environments#managing-environments', '/docs/using-tower/test#create-the-environment-and-its-secrets', '/docs/reference/tower-cli#tower-environments-create'], says: /tower environments create/},
+  {
+    question: 'how do I create an environment',
+    cites: [
+      '/docs/concepts/environments#managing-environments',
+      '/docs/using-tower/test#create-the-environment-and-its-secrets',
+      '/docs/reference/tower-cli#tower-environments-create',
+    ],
+    says: /tower environments create/,
+  },
   {question: 'how do I write rows to an Iceberg table', cites: ['/docs/concepts/tables#write-data', '/docs/using-tower/working-with-tables#write-rows']},
   {question: 'how do I create a table', cites: ['/docs/concepts/tables#create-a-table']},
-  {question: 'what goes in a Towerfile', cites: ['/docs/reference/towerfile', '/docs/reference/towerfile#structure-at-a-glance', '/docs/using-tower/develop#write-the-towerfile', '/docs/concepts/apps#what-an-app-contains']},
-  {question: 'how do I choose which files get packaged', cites: ['/docs/reference/towerfile#appsource', '/docs/reference/towerfile#what-gets-packaged', '/docs/using-tower/develop#control-what-gets-packaged', '/docs/concepts/apps#how-an-app-is-packaged']},
-  {question: 'how do I deploy from CI', cites: ['/docs/using-tower/advanced#deploy-and-run-from-ci-with-an-api-key', '/docs/using-tower/test#automate-the-checks-in-ci']},
-  {question: 'how do I invite someone to my team', cites: ['/docs/using-tower/working-in-teams#invite-members', '/docs/concepts/teams#invite-team-members-and-choose-their-roles']},
-  {question: 'how do I call a language model from my app', cites: ['/docs/using-tower/working-with-models#call-a-model', '/docs/concepts/models#use-a-model', '/docs/reference/tower-sdk#towerllms', '/docs/reference/tower-sdk#towerllmsllm']},
-  {question: 'how do I connect Claude Code to Tower', cites: ['/docs/using-tower/mcp-walkthrough#claude-code', '/docs/using-tower/mcp-walkthrough#connect-your-assistant']},
-  {question: 'what exit code does tower run return when the run fails', cites: ['/docs/reference/tower-cli#exit-codes', '/docs/reference/tower-cli#tower-run', '/docs/using-tower/orchestrate#from-the-cli']},
+  {
+    question: 'what goes in a Towerfile',
+    cites: [
+      '/docs/reference/towerfile',
+      '/docs/reference/towerfile#structure-at-a-glance',
+      '/docs/using-tower/develop#write-the-towerfile',
+      '/docs/concepts/apps#what-an-app-contains',
+    ],
+  },
+  {
+    question: 'how do I choose which files get packaged',
+    cites: [
+      '/docs/reference/towerfile#appsource',
+      '/docs/reference/towerfile#what-gets-packaged',
+      '/docs/using-tower/develop#control-what-gets-packaged',
+      '/docs/concepts/apps#how-an-app-is-packaged',
+    ],
+  },
+  {
+    question: 'how do I deploy from CI',
+    cites: ['/docs/using-tower/advanced#deploy-and-run-from-ci-with-an-api-key', '/docs/using-tower/test#automate-the-checks-in-ci'],
+  },
+  {
+    question: 'how do I invite someone to my team',
+    cites: ['/docs/using-tower/working-in-teams#invite-members', '/docs/concepts/teams#invite-team-members-and-choose-their-roles'],
+  },
+  {
+    question: 'how do I call a language model from my app',
+    cites: [
+      '/docs/using-tower/working-with-models#call-a-model',
+      '/docs/concepts/models#use-a-model',
+      '/docs/reference/tower-sdk#towerllms',
+      '/docs/reference/tower-sdk#towerllmsllm',
+    ],
+  },
+  {
+    question: 'how do I connect Claude Code to Tower',
+    cites: ['/docs/using-tower/mcp-walkthrough#claude-code', '/docs/using-tower/mcp-walkthrough#connect-your-assistant'],
+  },
+  {
+    question: 'what exit code does tower run return when the run fails',
+    cites: ['/docs/reference/tower-cli#exit-codes', '/docs/reference/tower-cli#tower-run', '/docs/using-tower/orchestrate#from-the-cli'],
+  },
   {question: 'how do I upgrade the CLI', cites: ['/docs/getting-started/download-the-cli#upgrade-the-cli']},
-  {question: 'where do runs execute', cites: ['/docs/architecture/networking#where-tower-runs', '/docs/architecture/data-plane#where-runners-are-hosted', '/docs/architecture/data-plane#tower-cloud-default', '/docs/concepts/runs#cloud-runs']},
-  {question: 'how does my code know which environment it runs in', cites: ['/docs/concepts/environments#knowing-the-environment-in-your-code', '/docs/using-tower/advanced#programmatically-determining-the-environment', '/docs/reference/tower-sdk#towerinfoenvironment']},
+  {
+    question: 'where do runs execute',
+    cites: [
+      '/docs/architecture/networking#where-tower-runs',
+      '/docs/architecture/data-plane#where-runners-are-hosted',
+      '/docs/architecture/data-plane#tower-cloud-default',
+      '/docs/concepts/runs#cloud-runs',
+    ],
+  },
+  {
+    question: 'how does my code know which environment it runs in',
+    cites: [
+      '/docs/concepts/environments#knowing-the-environment-in-your-code',
+      '/docs/using-tower/advanced#programmatically-determining-the-environment',
+      '/docs/reference/tower-sdk#towerinfoenvironment',
+    ],
+  },
 ];
 
 /** Questions the docs do not answer: the right answer says so. */

@@ -12,8 +12,35 @@ const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'svg', 'button', 'nav'
 const SKIP_CLASSES = ['hash-link', 'theme-doc-toc-mobile', 'theme-doc-footer', 'pagination-nav', 'theme-doc-breadcrumbs', 'sr-only'];
 /** Elements whose start or end separates two blocks of text. */
 const BLOCK_TAGS = new Set([
-  'p', 'div', 'section', 'article', 'header', 'li', 'ul', 'ol', 'dl', 'dt', 'dd', 'table', 'thead', 'tbody', 'tr',
-  'pre', 'blockquote', 'details', 'summary', 'figure', 'figcaption', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+  'p',
+  'div',
+  'section',
+  'article',
+  'header',
+  'li',
+  'ul',
+  'ol',
+  'dl',
+  'dt',
+  'dd',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'pre',
+  'blockquote',
+  'details',
+  'summary',
+  'figure',
+  'figcaption',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
 ]);
 const CELL_TAGS = new Set(['td', 'th']);
 /** Where the content lives, best first: doc pages (API pages included), category index pages. */
@@ -122,9 +149,7 @@ export function extractPage(html: string, path: string, kind: PageKind): Extract
         if (crumbDepth >= 0 && name === 'li') crumb = '';
 
         const isRoot = inRoot === 0 && rootRank(name, classes) === bestRank;
-        const skip =
-          inRoot > 0 &&
-          (SKIP_TAGS.has(name) || SKIP_CLASSES.some((c) => classes.includes(c)) || attributes['aria-hidden'] === 'true');
+        const skip = inRoot > 0 && (SKIP_TAGS.has(name) || SKIP_CLASSES.some((c) => classes.includes(c)) || attributes['aria-hidden'] === 'true');
         const level = /^h[1-6]$/.test(name) ? Number(name[1]) : 0;
         const startsSection = inRoot > 0 && skipping === 0 && level > 0 && (level === 1 || Boolean(attributes.id));
         stack.push({name, skip, root: isRoot, heading: startsSection ? {level, id: attributes.id ?? null} : null});
@@ -196,9 +221,7 @@ export function extractPage(html: string, path: string, kind: PageKind): Extract
   sections.push(current);
 
   if (!title) return null;
-  const cleaned = sections
-    .map((section) => ({...section, text: tidy(section.text)}))
-    .filter((section) => section.level === 1 || section.heading);
+  const cleaned = sections.map((section) => ({...section, text: tidy(section.text)})).filter((section) => section.level === 1 || section.heading);
   // The last breadcrumb is the page itself (by its sidebar label).
   const trail = crumbs.slice(0, -1);
   return {

@@ -43,7 +43,10 @@ export function extractMarkdown(
   const lines: string[] = [];
 
   const flush = () => {
-    current.text = lines.join('\n').replace(/\n{2,}/g, '\n').trim();
+    current.text = lines
+      .join('\n')
+      .replace(/\n{2,}/g, '\n')
+      .trim();
     lines.length = 0;
     sections.push(current);
   };
@@ -87,7 +90,12 @@ export function extractMarkdown(
       if (admonition[1]) lines.push(markdownInlineToText(admonition[1]));
       continue;
     }
-    const text = markdownInlineToText(raw.replace(/^\s*(?:[-*+]|\d+\.|>)\s+/, '').replace(/\|/g, ' ').replace(/^[\s:-]+$/, ''));
+    const text = markdownInlineToText(
+      raw
+        .replace(/^\s*(?:[-*+]|\d+\.|>)\s+/, '')
+        .replace(/\|/g, ' ')
+        .replace(/^[\s:-]+$/, ''),
+    );
     lines.push(text);
   }
   flush();

@@ -85,7 +85,10 @@ describe('HTML extraction', () => {
   });
 
   test('keeps a space between inline elements set apart only by style (an API method and its path), not inside code', () => {
-    const html = DOC_HTML.replace('<p>Run apps on a cron.</p>', '<p class=api-endpoint><span class=api-method>POST</span><code>/apps/{name}/runs</code></p><pre><code><span>tower</span><span>.</span><span>run_app</span></code></pre>');
+    const html = DOC_HTML.replace(
+      '<p>Run apps on a cron.</p>',
+      '<p class=api-endpoint><span class=api-method>POST</span><code>/apps/{name}/runs</code></p><pre><code><span>tower</span><span>.</span><span>run_app</span></code></pre>',
+    );
     const text = extractPage(html, '/docs/concepts/apps', 'concept')!.sections[1].text;
     assert.match(text, /^POST \/apps\/\{name\}\/runs\ntower\.run_app\n/);
   });
@@ -114,7 +117,13 @@ describe('API pages in the index', () => {
 
   test('operation pages lose their code samples and long schemas; the overview and other pages stay whole', () => {
     const condensed = condenseApiPage(page('/docs/reference/api/run-app'));
-    assert.deepEqual(condensed.sections.map((s) => [s.anchor, s.text.length]), [[null, 900], ['responses', 160]]);
+    assert.deepEqual(
+      condensed.sections.map((s) => [s.anchor, s.text.length]),
+      [
+        [null, 900],
+        ['responses', 160],
+      ],
+    );
     for (const path of ['/docs/reference/api/tower-api', '/docs/reference/tower-cli', '/docs/reference/api/x/y']) {
       assert.equal(condenseApiPage(page(path)).sections.length, 3, path);
     }
@@ -142,7 +151,13 @@ describe('Markdown extraction (development server)', () => {
 });
 
 function samplePages(): ExtractedPage[] {
-  const doc = (path: string, title: string, trail: string[], kind: ExtractedPage['kind'], sections: Array<[number, string, string, string[], string]>): ExtractedPage => ({
+  const doc = (
+    path: string,
+    title: string,
+    trail: string[],
+    kind: ExtractedPage['kind'],
+    sections: Array<[number, string, string, string[], string]>,
+  ): ExtractedPage => ({
     path,
     title,
     trail,
@@ -179,15 +194,26 @@ describe('records and the packed file', () => {
     assert.equal(schedule.url, `${SITE}/docs/reference/tower-cli#tower-schedules-create`);
     assert.equal(schedule.url_without_anchor, `${SITE}/docs/reference/tower-cli`);
     assert.equal(schedule.type, 'lvl3');
-    assert.deepEqual(schedule.hierarchy, {lvl0: 'Reference', lvl1: 'Tower CLI', lvl2: 'tower schedules', lvl3: 'tower schedules create', lvl4: null, lvl5: null, lvl6: null});
+    assert.deepEqual(schedule.hierarchy, {
+      lvl0: 'Reference',
+      lvl1: 'Tower CLI',
+      lvl2: 'tower schedules',
+      lvl3: 'tower schedules create',
+      lvl4: null,
+      lvl5: null,
+      lvl6: null,
+    });
     assert.ok(records.every((r) => new URL(r.url).origin === SITE && r.hierarchy.lvl1));
   });
 
-  test('pack and unpack give back the same records: the index file without text, each page\'s text in its own file', () => {
+  test("pack and unpack give back the same records: the index file without text, each page's text in its own file", () => {
     const records = pagesToRecords(samplePages(), SITE);
     const {index, texts} = packRecords(records, SITE, (_, position) => `text-${position}.json`);
     const unpacked = unpackIndex(JSON.parse(JSON.stringify(index)));
-    assert.ok(unpacked.records.every((record) => record.content === null), 'no text in the index file');
+    assert.ok(
+      unpacked.records.every((record) => record.content === null),
+      'no text in the index file',
+    );
     assert.doesNotMatch(JSON.stringify(index), /Run apps on a cron/);
     for (const page of unpacked.pages) pageTexts(unpacked.records, page, JSON.parse(JSON.stringify(texts.get(page.textFile))));
     assert.deepEqual(unpacked.records, records);
@@ -207,12 +233,19 @@ describe('records and the packed file', () => {
     assert.deepEqual(index.terms, ['constructor', 'cron', 'schedul', 'secret']);
     // Field lengths count distinct terms; the averages are over every document, the empty one included.
     assert.deepEqual(words.averages, [2 / 3, 1 / 3, 3 / 3]);
-    const weights = new Map([['schedul', 1], ['cron', 0.5], ['missing', 1]]);
-    const found = index.search(weights, {title: 5, path: 1.6, content: 1}, (id) => (id === 0 ? 2 : 1));
-    assert.deepEqual(found.map(({id, terms, match}) => ({id, terms, match: {...match}})), [
-      {id: 0, terms: ['schedul', 'cron'], match: {schedul: ['title', 'content'], cron: ['content']}},
-      {id: 1, terms: ['schedul'], match: {schedul: ['path']}},
+    const weights = new Map([
+      ['schedul', 1],
+      ['cron', 0.5],
+      ['missing', 1],
     ]);
+    const found = index.search(weights, {title: 5, path: 1.6, content: 1}, (id) => (id === 0 ? 2 : 1));
+    assert.deepEqual(
+      found.map(({id, terms, match}) => ({id, terms, match: {...match}})),
+      [
+        {id: 0, terms: ['schedul', 'cron'], match: {schedul: ['title', 'content'], cron: ['content']}},
+        {id: 1, terms: ['schedul'], match: {schedul: ['path']}},
+      ],
+    );
     // BM25+ (k 1.2, b 0.7, d 0.5) by hand: idf from 1 of 3 documents, a term once in a title of length 1 against the average 2/3.
     const bm25 = (times: number, length: number, average: number) =>
       Math.log(1 + (3 - 1 + 0.5) / (1 + 0.5)) * (0.5 + (times * 2.2) / (times + 1.2 * (1 - 0.7 + (0.7 * length) / average)));
@@ -220,8 +253,21 @@ describe('records and the packed file', () => {
     assert.ok(Math.abs(found[0].score - first * 2) < 1e-9, `${found[0].score} against ${first * 2}`);
     assert.ok(Math.abs(found[1].score - 1.6 * bm25(1, 1, 1 / 3)) < 1e-9);
     // A term that is also an Object property name is a term like any other; a filter drops documents after scoring.
-    assert.deepEqual(index.search(new Map([['constructor', 1]]), {title: 5, path: 1.6, content: 1}, () => 1).map(({id}) => id), [1]);
-    assert.deepEqual(index.search(weights, {title: 5, path: 1.6, content: 1}, () => 1, (id) => id !== 0).map(({id}) => id), [1]);
+    assert.deepEqual(
+      index.search(new Map([['constructor', 1]]), {title: 5, path: 1.6, content: 1}, () => 1).map(({id}) => id),
+      [1],
+    );
+    assert.deepEqual(
+      index
+        .search(
+          weights,
+          {title: 5, path: 1.6, content: 1},
+          () => 1,
+          (id) => id !== 0,
+        )
+        .map(({id}) => id),
+      [1],
+    );
   });
 
   test('anchors that are the heading slug are derived, others are kept, repeats are numbered', () => {
@@ -244,7 +290,10 @@ describe('records and the packed file', () => {
     };
     const records = pagesToRecords([page], SITE);
     const {index, texts} = packRecords(records, SITE, () => 'x.json');
-    assert.deepEqual(index.sections.map((entry) => entry[1]), ['-', '', '', '', 'custom-id', '-']);
+    assert.deepEqual(
+      index.sections.map((entry) => entry[1]),
+      ['-', '', '', '', 'custom-id', '-'],
+    );
     const unpacked = unpackIndex(JSON.parse(JSON.stringify(index)));
     pageTexts(unpacked.records, unpacked.pages[0], texts.get('x.json'));
     assert.deepEqual(unpacked.records, records);
@@ -275,7 +324,9 @@ describe('engine', () => {
   });
 
   test('escapes text in highlights and snippets; only the highlight tags are markup', () => {
-    const hit = engine.search({query: 'cron expr', highlightPreTag: '<mark>', highlightPostTag: '</mark>'}).hits.find((h) => h.anchor === 'tower-schedules-create')!;
+    const hit = engine
+      .search({query: 'cron expr', highlightPreTag: '<mark>', highlightPostTag: '</mark>'})
+      .hits.find((h) => h.anchor === 'tower-schedules-create')!;
     assert.match(hit._snippetResult.content.value, /&lt;APP&gt;/);
     assert.match(hit._snippetResult.content.value, /&quot;&lt;<mark>EXPR<\/mark>&gt;&quot;/);
     assert.doesNotMatch(hit._snippetResult.content.value.replace(/<\/?mark>/g, ''), /[<>]/);
@@ -297,14 +348,19 @@ describe('engine', () => {
     assert.ok(value.split(' ').length <= 12);
   });
 
-  test('the browser loads the build\'s word index and, once the shown pages\' text is in, answers like the build', async () => {
+  test("the browser loads the build's word index and, once the shown pages' text is in, answers like the build", async () => {
     const {index, texts} = engine.pack(SITE, (_, position) => `text-${position}.json`);
     const loaded = await buildEngine(JSON.parse(JSON.stringify(index)));
     for (const query of ['schedule', 'scedule', 'towerfile zebra', 'deploy app', 'POST /schedules', 'create-schedule']) {
       const prepared = loaded.prepare({query});
       // Ranking needs no text: the same sections, in the same order, before any text file arrives.
-      assert.deepEqual(prepared.shown.map((entry) => entry.record.url), engine.prepare({query}).shown.map((entry) => entry.record.url), query);
-      for (const position of loaded.missingText(prepared.shown)) loaded.addText(position, JSON.parse(JSON.stringify(texts.get(loaded.pages[position].textFile))));
+      assert.deepEqual(
+        prepared.shown.map((entry) => entry.record.url),
+        engine.prepare({query}).shown.map((entry) => entry.record.url),
+        query,
+      );
+      for (const position of loaded.missingText(prepared.shown))
+        loaded.addText(position, JSON.parse(JSON.stringify(texts.get(loaded.pages[position].textFile))));
       assert.deepEqual(loaded.missingText(prepared.shown), []);
       assert.deepEqual(loaded.respond(prepared).hits, engine.search({query}).hits, query);
     }
@@ -347,7 +403,18 @@ describe('local client', () => {
   test('accepts DocSearch 4 requests and the legacy array form with string params', () => {
     assert.deepEqual(normaliseRequests({requests: [{indexName: 'i', query: 'q', hitsPerPage: 5}]})[0], {
       indexName: 'i',
-      request: {query: 'q', page: undefined, hitsPerPage: 5, facetFilters: undefined, attributesToSnippet: undefined, highlightPreTag: undefined, highlightPostTag: undefined, snippetEllipsisText: undefined, distinct: undefined, facets: undefined},
+      request: {
+        query: 'q',
+        page: undefined,
+        hitsPerPage: 5,
+        facetFilters: undefined,
+        attributesToSnippet: undefined,
+        highlightPreTag: undefined,
+        highlightPostTag: undefined,
+        snippetEllipsisText: undefined,
+        distinct: undefined,
+        facets: undefined,
+      },
     });
     const legacy = normaliseRequests([{indexName: 'i', params: 'query=tower&page=2&facetFilters=%5B%22language%3Aen%22%5D'}])[0].request;
     assert.equal(legacy.query, 'tower');
@@ -363,7 +430,7 @@ describe('local client', () => {
 });
 
 describe('page kinds', () => {
-  test('come from the route, today\'s pages and pages added later alike', () => {
+  test("come from the route, today's pages and pages added later alike", () => {
     const cases: Array<[string, string]> = [
       ['/docs/intro', 'guide'],
       ['/docs/getting-started/quick-start', 'guide'],
@@ -383,7 +450,10 @@ describe('page kinds', () => {
       ['/docs/reference/api/run-app', 'api'],
       ['/docs/category/using-tower', 'category'],
     ];
-    assert.deepEqual(cases.map(([route]) => [route, kindOfRoute(route)]), cases);
+    assert.deepEqual(
+      cases.map(([route]) => [route, kindOfRoute(route)]),
+      cases,
+    );
   });
 
   test('the search page filters are facet filters on kinds', () => {
@@ -411,8 +481,9 @@ describe('typo tolerance', () => {
 
 describe('ranking by page kind and query intent, results by page', () => {
   const engine = SearchEngine.fromRecords(pagesToRecords(samplePages(), SITE));
-  const pages = (query: string, extra: Partial<Parameters<SearchEngine['search']>[0]> = {}) =>
-    [...new Set(engine.search({query, distinct: 3, ...extra}).hits.map((hit) => hit.url_without_anchor.replace(SITE, '')))];
+  const pages = (query: string, extra: Partial<Parameters<SearchEngine['search']>[0]> = {}) => [
+    ...new Set(engine.search({query, distinct: 3, ...extra}).hits.map((hit) => hit.url_without_anchor.replace(SITE, ''))),
+  ];
 
   test('reads the intent of a query', () => {
     assert.equal(engine.plan('schedule').intent, 'topic');
@@ -425,7 +496,7 @@ describe('ranking by page kind and query intent, results by page', () => {
     assert.equal(engine.plan('list-schedules').intent, 'operation');
   });
 
-  test('a topic finds concepts before API operations; an operation\'s name or endpoint finds the operation', () => {
+  test("a topic finds concepts before API operations; an operation's name or endpoint finds the operation", () => {
     assert.equal(pages('schedules')[0], '/docs/concepts/apps');
     assert.equal(pages('list schedules')[0], '/docs/reference/api/list-schedules');
     assert.equal(pages('POST /schedules')[0], '/docs/reference/api/create-schedule');
@@ -442,7 +513,11 @@ describe('ranking by page kind and query intent, results by page', () => {
     const response = engine.search({query: 'schedule', distinct: 2, hitsPerPage: 2});
     const urls = response.hits.map((hit) => hit.url_without_anchor);
     assert.equal(new Set(urls).size, 2, 'two pages on a results page');
-    assert.deepEqual(urls, [...urls].sort((a, b) => urls.indexOf(a) - urls.indexOf(b)), 'a page\'s sections together');
+    assert.deepEqual(
+      urls,
+      [...urls].sort((a, b) => urls.indexOf(a) - urls.indexOf(b)),
+      "a page's sections together",
+    );
     const all = engine.search({query: 'schedule', distinct: 2, hitsPerPage: 100});
     assert.equal(response.nbHits, new Set(all.hits.map((hit) => hit.url_without_anchor)).size);
     assert.equal(response.nbPages, Math.ceil(response.nbHits / 2));
@@ -464,7 +539,7 @@ describe('ranking by page kind and query intent, results by page', () => {
 });
 
 describe('DocSearch within the CSP', () => {
-  test('the build rule finds Zod\'s eval probe exactly once in the DocSearch modal it bundles', () => {
+  test("the build rule finds Zod's eval probe exactly once in the DocSearch modal it bundles", () => {
     const file = createRequire(import.meta.url).resolve('@docsearch/react/modal');
     assert.match(file, docSearchWithoutEval.test);
     const source = readFileSync(file, 'utf8');

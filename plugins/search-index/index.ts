@@ -241,7 +241,9 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchP
       const pages = extractBuiltPages(outDir, {baseUrl: context.baseUrl, routes: routesPaths});
       const files = buildSearchFiles(pages, site);
       writeSearchFiles(outDir, files);
-      console.log(`[search-index] ${pages.length} pages, ${files.index.sections.length} sections -> ${SEARCH.indexFile}, ${files.texts.size} text files in ${SEARCH.textDir}/`);
+      console.log(
+        `[search-index] ${pages.length} pages, ${files.index.sections.length} sections -> ${SEARCH.indexFile}, ${files.texts.size} text files in ${SEARCH.textDir}/`,
+      );
     },
   };
 }

@@ -107,5 +107,9 @@ export const PATTERN_CASES: Array<[string, string[]]> = [
 
 /** Every labelled query, with the pages that answer it. */
 export function labelledQueries(): Array<[string, string[]]> {
-  return [...CASES.map(([query, page]): [string, string[]] => [query, [page]]), ...API_CASES.map(([query, page]): [string, string[]] => [query, [page]]), ...PATTERN_CASES];
+  return [
+    ...CASES.map(([query, page]): [string, string[]] => [query, [page]]),
+    ...API_CASES.map(([query, page]): [string, string[]] => [query, [page]]),
+    ...PATTERN_CASES,
+  ];
 }

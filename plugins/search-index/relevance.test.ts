@@ -64,7 +64,10 @@ describe('relevance of the local index', () => {
   for (const [query, expected] of PATTERN_CASES) {
     test(`"${query}" -> ${expected.join(' or ')}`, () => {
       const top = topPages(query);
-      assert.ok(top.some((page) => expected.includes(page)), `top 3 for "${query}": ${top.join(', ')}`);
+      assert.ok(
+        top.some((page) => expected.includes(page)),
+        `top 3 for "${query}": ${top.join(', ')}`,
+      );
     });
   }
 
@@ -163,7 +166,10 @@ describe('issue 16: guides first, identifiers whole, typos forgiven, honest coun
     // and pages that mention keys in passing. A page about API keys must be among the first five, and more than one page shown.
     const top = topPages('rotate api key', 5);
     assert.ok(top.length >= 3, top.join(', '));
-    assert.ok(top.some((page) => /^\/docs\/(using-tower\/api-keys|reference\/api\/(create|delete)-api-key)$/.test(page)), `an API key page in the top 5: ${top.join(', ')}`);
+    assert.ok(
+      top.some((page) => /^\/docs\/(using-tower\/api-keys|reference\/api\/(create|delete)-api-key)$/.test(page)),
+      `an API key page in the top 5: ${top.join(', ')}`,
+    );
   });
 
   test('identifiers are kept whole: run_app, --environment, X-API-Key, tower[iceberg]', () => {
@@ -187,7 +193,17 @@ describe('issue 16: guides first, identifiers whole, typos forgiven, honest coun
   });
 
   test('category card pages come after every page with content of its own, so out of the top five', () => {
-    const queries = [...CASES.map(([query]) => query), 'tower[iceberg]', 'difference between secrets and parameters', 'deploy', 'secrets', 'tables', 'runs', 'install', 'examples'];
+    const queries = [
+      ...CASES.map(([query]) => query),
+      'tower[iceberg]',
+      'difference between secrets and parameters',
+      'deploy',
+      'secrets',
+      'tables',
+      'runs',
+      'install',
+      'examples',
+    ];
     const offenders = queries.filter((query) => {
       const pages = topPages(query, 50);
       const firstCategory = pages.findIndex((page) => CATEGORY.test(page));
@@ -216,7 +232,8 @@ describe('Ask AI answers from the docs', () => {
       const answer = answerQuestion(engine, question);
       const rightSection = cited(answer).some((url) => cites.includes(url));
       const rightWords = !says || says.test(said(answer));
-      if (!answer.found || !rightSection || !rightWords) misses.push(`${question} -> ${cited(answer).join(', ') || 'not found'}${rightWords ? '' : ` (does not say ${says})`}`);
+      if (!answer.found || !rightSection || !rightWords)
+        misses.push(`${question} -> ${cited(answer).join(', ') || 'not found'}${rightWords ? '' : ` (does not say ${says})`}`);
     }
     const right = ANSWERABLE.length - misses.length;
     console.log(`Ask AI: ${right} of ${ANSWERABLE.length} right${misses.length ? `; missed:\n  ${misses.join('\n  ')}` : ''}`);

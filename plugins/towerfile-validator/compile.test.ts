@@ -28,7 +28,7 @@ const DOCUMENTS = [
 ];
 
 describe('standalone Towerfile validator', () => {
-  test('reports exactly what the sample checker\'s Ajv reports, with no compiler left in the code', () => {
+  test("reports exactly what the sample checker's Ajv reports, with no compiler left in the code", () => {
     const code = compileTowerfileValidator(SCHEMA);
     const standalone = load(code);
     const reference = createTowerfileValidator(SCHEMA);
@@ -39,7 +39,10 @@ describe('standalone Towerfile validator', () => {
       assert.deepEqual(shape(standalone), shape(reference), text);
     }
     assert.doesNotMatch(code, /require\("ajv"\)|require\("ajv\/dist\/(core|2020|compile)/);
-    assert.deepEqual([...code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]), ['ajv/dist/runtime/ucs2length']);
+    assert.deepEqual(
+      [...code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]),
+      ['ajv/dist/runtime/ucs2length'],
+    );
   });
 
   test('drops the unused copy of the schema, keeping the validator small', () => {

@@ -7,7 +7,7 @@ import standaloneCode from 'ajv/dist/standalone';
 import {TOWERFILE_AJV_OPTIONS} from '../../src/towerfile/check';
 
 // ajv is CommonJS; depending on the module interop the export is the import or its .default.
-const interop = <T>(value: T): T => ((value as unknown as {default?: T}).default ?? value);
+const interop = <T>(value: T): T => (value as unknown as {default?: T}).default ?? value;
 
 /**
  * CommonJS module source whose default export validates a Towerfile like Ajv's compiled function
@@ -19,7 +19,5 @@ export function compileTowerfileValidator(schema: object): string {
   const code = interop(standaloneCode)(ajv, ajv.compile(schema));
   // The standalone output keeps a copy of the whole schema that its validation code never reads;
   // the page imports the schema itself where it needs descriptions, so drop the copy.
-  return code.replace(/const (schema\d+) = \{.*?\};(?=const |function |module\.)/s, (whole, name: string) =>
-    code.split(name).length === 2 ? '' : whole,
-  );
+  return code.replace(/const (schema\d+) = \{.*?\};(?=const |function |module\.)/s, (whole, name: string) => (code.split(name).length === 2 ? '' : whole));
 }

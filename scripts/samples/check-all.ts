@@ -2,17 +2,17 @@
  * Runs every sample check over the docs of a repository checkout and collects the problems.
  * Used by scripts/check-samples.ts; importable for tests.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { listFiles } from '../../lib/files';
+import {existsSync, readFileSync} from 'node:fs';
+import {listFiles} from '../../lib/files';
 import path from 'node:path';
-import { fenceProblems, scanMarkdown } from './extract-blocks';
-import { checkPythonDocuments, type PythonDocument } from './check-python';
-import { checkTomlBlocks } from './check-towerfile';
-import { createTowerfileRules } from '../../src/towerfile/rules-node';
-import type { TowerfileRules } from '../../src/towerfile/check';
+import {fenceProblems, scanMarkdown} from './extract-blocks';
+import {checkPythonDocuments, type PythonDocument} from './check-python';
+import {checkTomlBlocks} from './check-towerfile';
+import {createTowerfileRules} from '../../src/towerfile/rules-node';
+import type {TowerfileRules} from '../../src/towerfile/check';
 import {CliIndex, type CliManifest} from '../../lib/tower-cli';
 import {checkShellBlocks} from './check-cli';
-import { checkDiagramBlocks } from './check-diagrams';
+import {checkDiagramBlocks} from './check-diagrams';
 import {
   checkCliReference,
   checkSdkReference,
@@ -23,11 +23,11 @@ import {
   type ReferenceFiles,
   type SdkManifest,
 } from './check-references';
-import { checkExamples, isIncludeBlock, type PageBlocks } from './check-projects';
-import { checkPageApps, type PageForApps } from './check-page-apps';
-import { resolvePython } from './python-analysis';
-import { compareProblems, type Problem } from './types';
-import { API_REFERENCE } from '../../src/constants';
+import {checkExamples, isIncludeBlock, type PageBlocks} from './check-projects';
+import {checkPageApps, type PageForApps} from './check-page-apps';
+import {resolvePython} from './python-analysis';
+import {compareProblems, type Problem} from './types';
+import {API_REFERENCE} from '../../src/constants';
 
 export interface CheckOptions {
   /** Repository root (the folder with docs/ and data/). */
@@ -88,7 +88,7 @@ function toRelative(root: string, file: string): string {
 }
 
 export function checkSamples(options: CheckOptions): CheckReport {
-  const { root } = options;
+  const {root} = options;
   const problems: Problem[] = [];
   const stats: CheckStats = {
     files: 0,
@@ -111,18 +111,18 @@ export function checkSamples(options: CheckOptions): CheckReport {
   const loadJson = <T>(rel: string, neededFor: string, valid: (v: unknown) => boolean): T | null => {
     const abs = path.join(root, rel);
     if (!existsSync(abs)) {
-      problems.push({ file: rel, line: 1, message: `file does not exist (needed for ${neededFor})` });
+      problems.push({file: rel, line: 1, message: `file does not exist (needed for ${neededFor})`});
       return null;
     }
     let value: unknown;
     try {
       value = JSON.parse(readFileSync(abs, 'utf8'));
     } catch (err) {
-      problems.push({ file: rel, line: 1, message: `not valid JSON: ${(err as Error).message}` });
+      problems.push({file: rel, line: 1, message: `not valid JSON: ${(err as Error).message}`});
       return null;
     }
     if (!valid(value)) {
-      problems.push({ file: rel, line: 1, message: `unexpected format (needed for ${neededFor})` });
+      problems.push({file: rel, line: 1, message: `unexpected format (needed for ${neededFor})`});
       return null;
     }
     return value as T;
@@ -134,23 +134,15 @@ export function checkSamples(options: CheckOptions): CheckReport {
     `shell code blocks and ${CLI_REFERENCE.page}`,
     (v) => isObject(v) && Array.isArray(v.commands) && Array.isArray(v.globalFlags),
   );
-  const sdkManifest = loadJson<SdkManifest>(
-    SDK_REFERENCE.source,
-    SDK_REFERENCE.page,
-    (v) => isObject(v) && Array.isArray(v.entries),
-  );
-  const schema = loadJson<object>(
-    TOWERFILE_REFERENCE.source,
-    `Towerfile code blocks and ${TOWERFILE_REFERENCE.page}`,
-    isObject,
-  );
+  const sdkManifest = loadJson<SdkManifest>(SDK_REFERENCE.source, SDK_REFERENCE.page, (v) => isObject(v) && Array.isArray(v.entries));
+  const schema = loadJson<object>(TOWERFILE_REFERENCE.source, `Towerfile code blocks and ${TOWERFILE_REFERENCE.page}`, isObject);
 
   let towerfileRules: TowerfileRules | null = null;
   if (schema) {
     try {
       towerfileRules = createTowerfileRules(schema);
     } catch (err) {
-      problems.push({ file: TOWERFILE_REFERENCE.source, line: 1, message: `schema does not compile: ${(err as Error).message}` });
+      problems.push({file: TOWERFILE_REFERENCE.source, line: 1, message: `schema does not compile: ${(err as Error).message}`});
     }
   }
   // One tower package ships the CLI and the SDK, and the reference pages say which version their
@@ -171,26 +163,26 @@ export function checkSamples(options: CheckOptions): CheckReport {
   for (const file of files) {
     const abs = path.join(root, file);
     if (!existsSync(abs)) {
-      problems.push({ file, line: 1, message: 'file does not exist' });
+      problems.push({file, line: 1, message: 'file does not exist'});
       continue;
     }
     stats.files++;
     const text = readFileSync(abs, 'utf8');
     const scanned = scanMarkdown(text);
-    problems.push(...fenceProblems(scanned.blocks).map((p) => ({ file, ...p })));
+    problems.push(...fenceProblems(scanned.blocks).map((p) => ({file, ...p})));
     // A fence that includes a file shows that file: it is checked with its example project (check-projects.ts).
     const blocks = scanned.blocks.filter((block) => !isIncludeBlock(block));
-    pages.push({ file, text, blocks: scanned.blocks, headings: scanned.headings });
+    pages.push({file, text, blocks: scanned.blocks, headings: scanned.headings});
     const toml = checkTomlBlocks(blocks, towerfileRules);
     stats.toml += toml.toml;
     stats.towerfiles += toml.towerfiles;
-    problems.push(...toml.problems.map((p) => ({ file, ...p })));
+    problems.push(...toml.problems.map((p) => ({file, ...p})));
     if (cliIndex) {
       const shell = checkShellBlocks(blocks, cliIndex);
       stats.towerCommands += shell.commands;
-      problems.push(...shell.problems.map((p) => ({ file, ...p })));
+      problems.push(...shell.problems.map((p) => ({file, ...p})));
     }
-    pythonDocs.push({ file, blocks });
+    pythonDocs.push({file, blocks});
   }
 
   const python = checkPythonDocuments(pythonDocs, interpreter);
@@ -198,13 +190,16 @@ export function checkSamples(options: CheckOptions): CheckReport {
   stats.pythonFragments = python.fragments;
   problems.push(...python.problems);
 
-  const pageApps = checkPageApps(pages.map((page) => ({ ...page, blocks: page.blocks.filter((block) => !isIncludeBlock(block)) })), interpreter);
+  const pageApps = checkPageApps(
+    pages.map((page) => ({...page, blocks: page.blocks.filter((block) => !isIncludeBlock(block))})),
+    interpreter,
+  );
   stats.pageApps = pageApps.apps;
   problems.push(...pageApps.problems);
   const known = pageApps.known;
 
   if (!options.files) {
-    const examples = checkExamples({ root, pages, towerfileRules, python: interpreter });
+    const examples = checkExamples({root, pages, towerfileRules, python: interpreter});
     stats.projects = examples.stats.projects;
     stats.projectApps = examples.stats.apps;
     stats.projectPythonFiles = examples.stats.pythonFiles;
@@ -215,16 +210,16 @@ export function checkSamples(options: CheckOptions): CheckReport {
   }
 
   // `run` is null when the manifest or schema is missing or broken; that is already reported.
-  const references: { ref: ReferenceFiles; run: ((markdown: string) => Problem[]) | null }[] = [
-    { ref: CLI_REFERENCE, run: cliManifest && ((md) => checkCliReference(md, cliManifest)) },
-    { ref: SDK_REFERENCE, run: sdkManifest && ((md) => checkSdkReference(md, sdkManifest)) },
-    { ref: TOWERFILE_REFERENCE, run: schema && ((md) => checkTowerfileReference(md, schema)) },
+  const references: {ref: ReferenceFiles; run: ((markdown: string) => Problem[]) | null}[] = [
+    {ref: CLI_REFERENCE, run: cliManifest && ((md) => checkCliReference(md, cliManifest))},
+    {ref: SDK_REFERENCE, run: sdkManifest && ((md) => checkSdkReference(md, sdkManifest))},
+    {ref: TOWERFILE_REFERENCE, run: schema && ((md) => checkTowerfileReference(md, schema))},
   ];
-  for (const { ref, run } of references) {
+  for (const {ref, run} of references) {
     if (options.files && !files.includes(ref.page)) continue;
     const abs = path.join(root, ref.page);
     if (!existsSync(abs)) {
-      problems.push({ file: ref.page, line: 1, message: `reference page does not exist (it must document ${ref.source})` });
+      problems.push({file: ref.page, line: 1, message: `reference page does not exist (it must document ${ref.source})`});
       continue;
     }
     if (!run) continue;
@@ -233,7 +228,7 @@ export function checkSamples(options: CheckOptions): CheckReport {
   }
 
   problems.sort(compareProblems);
-  return { problems, known, stats };
+  return {problems, known, stats};
 }
 
 /**
@@ -246,9 +241,9 @@ export async function checkSamplesWithDiagrams(options: CheckOptions): Promise<C
   for (const file of files) {
     const abs = path.join(options.root, file);
     if (!existsSync(abs)) continue;
-    const { problems, diagrams } = await checkDiagramBlocks(scanMarkdown(readFileSync(abs, 'utf8')).blocks);
+    const {problems, diagrams} = await checkDiagramBlocks(scanMarkdown(readFileSync(abs, 'utf8')).blocks);
     report.stats.diagrams += diagrams;
-    report.problems.push(...problems.map((p) => ({ file, ...p })));
+    report.problems.push(...problems.map((p) => ({file, ...p})));
   }
   report.problems.sort(compareProblems);
   return report;

@@ -10,12 +10,12 @@
  * - optionally: every declared parameter is read, and `tower.run_app` starts known apps with
  *   parameters their Towerfiles declare.
  */
-import { parse } from 'smol-toml';
+import {parse} from 'smol-toml';
 import {shellCommands, SHELL_LANGS} from '../../lib/tower-cli';
-import type { CodeBlock } from './extract-blocks';
-import type { PythonAnalysis } from './python-analysis';
-import { didYouMean } from '../../lib/suggest';
-import type { Problem } from './types';
+import type {CodeBlock} from './extract-blocks';
+import type {PythonAnalysis} from './python-analysis';
+import {didYouMean} from '../../lib/suggest';
+import type {Problem} from './types';
 
 /** Import names whose distribution on PyPI has another name. Anything else maps to itself. */
 export const DISTRIBUTIONS_OF_IMPORT: Readonly<Record<string, readonly string[]>> = {
@@ -67,13 +67,16 @@ const REQUIREMENT = /^\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(?:\[([^
 export function parseRequirement(text: string): Requirement | undefined {
   const match = REQUIREMENT.exec(text);
   if (!match) return undefined;
-  const extras = (match[2] ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
-  return { name: normaliseDistribution(match[1]), extras };
+  const extras = (match[2] ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  return {name: normaliseDistribution(match[1]), extras};
 }
 
 /** The requirements of a pyproject.toml's [project].dependencies. Throws on invalid TOML or a missing list. */
 export function pyprojectDependencies(text: string): Requirement[] {
-  const data = parse(text) as { project?: { dependencies?: unknown } };
+  const data = parse(text) as {project?: {dependencies?: unknown}};
   const list = data.project?.dependencies;
   if (!Array.isArray(list)) throw new Error('has no [project] dependencies list');
   return list.map((entry) => {
@@ -108,7 +111,7 @@ export function listedDistributions(requirements: Requirement[]): Set<string> {
 /** The distributions the requirements install: those they name, plus what tower and its extras bring. */
 export function installedDistributions(requirements: Requirement[]): Set<string> {
   const names = listedDistributions(requirements);
-  for (const { name, extras } of requirements.filter((r) => r.name === 'tower')) {
+  for (const {name, extras} of requirements.filter((r) => r.name === 'tower')) {
     const chosen = extras.includes('all') ? Object.keys(TOWER_INSTALLS) : ['', ...extras];
     chosen.flatMap((extra) => TOWER_INSTALLS[extra] ?? []).forEach((dist) => names.add(dist));
     void name;
@@ -126,7 +129,7 @@ export function documentedSecrets(blocks: readonly CodeBlock[]): Set<string> {
   const names = new Set<string>();
   for (const block of blocks) {
     if (!SHELL_LANGS.has(block.lang)) continue;
-    for (const { words } of shellCommands(block.code, block.lang)) {
+    for (const {words} of shellCommands(block.code, block.lang)) {
       if (words[0] !== 'tower' || words[1] !== 'secrets' || words[2] !== 'create') continue;
       for (let i = 3; i < words.length; i++) {
         const word = words[i];
@@ -153,9 +156,9 @@ export interface AppUnderCheck {
   /** The app's name (for messages). */
   name: string;
   /** Where the Towerfile is, for problems about the Towerfile as a whole. */
-  towerfile: { file: string; line: number };
+  towerfile: {file: string; line: number};
   /** Parameter names declared in the Towerfile, with the line of each declaration. */
-  parameters: Map<string, { file: string; line: number }>;
+  parameters: Map<string, {file: string; line: number}>;
   code: AppCode[];
   /** Top-level module names the app brings itself (its own .py files and packages). */
   localModules: Set<string>;
@@ -193,12 +196,12 @@ export function checkApp(app: AppUnderCheck, stdlib: ReadonlySet<string>, option
   const declared = [...app.parameters.keys()];
   const read = new Set<string>();
 
-  for (const { file, lineOffset, analysis } of app.code) {
-    const at = (line: number) => ({ file, line: lineOffset + line });
+  for (const {file, lineOffset, analysis} of app.code) {
+    const at = (line: number) => ({file, line: lineOffset + line});
     if (analysis.error) continue;
 
     const reported = new Set<string>();
-    for (const { module, level, line } of analysis.imports) {
+    for (const {module, level, line} of analysis.imports) {
       if (level > 0 || module === '') continue;
       const top = module.split('.')[0];
       if (stdlib.has(top) || app.localModules.has(top) || reported.has(top)) continue;
@@ -218,11 +221,14 @@ export function checkApp(app: AppUnderCheck, stdlib: ReadonlySet<string>, option
       }
     }
 
-    for (const { kind, name, line } of analysis.reads) {
+    for (const {kind, name, line} of analysis.reads) {
       if (name === null) {
         // Looping over os.environ is fine; a parameter or secret should be named where it is read.
         if (kind !== 'env') {
-          problems.push({ ...at(line), message: `app ${app.name} reads a ${kind} whose name is not a string literal, so it cannot be checked against the Towerfile` });
+          problems.push({
+            ...at(line),
+            message: `app ${app.name} reads a ${kind} whose name is not a string literal, so it cannot be checked against the Towerfile`,
+          });
         }
         continue;
       }
@@ -248,9 +254,9 @@ export function checkApp(app: AppUnderCheck, stdlib: ReadonlySet<string>, option
     }
 
     if (options.knownApps) {
-      for (const { app: child, parameters, line } of analysis.runApps) {
+      for (const {app: child, parameters, line} of analysis.runApps) {
         if (child === null) {
-          problems.push({ ...at(line), message: `tower.run_app is called with an app name that is not a string literal, so the checker cannot find the app` });
+          problems.push({...at(line), message: `tower.run_app is called with an app name that is not a string literal, so the checker cannot find the app`});
           continue;
         }
         const childParameters = options.knownApps.get(child);
@@ -262,7 +268,10 @@ export function checkApp(app: AppUnderCheck, stdlib: ReadonlySet<string>, option
           continue;
         }
         if (parameters === null) {
-          problems.push({ ...at(line), message: `tower.run_app("${child}") gets parameters that are not a dict literal with string keys, so they cannot be checked against ${child}'s Towerfile` });
+          problems.push({
+            ...at(line),
+            message: `tower.run_app("${child}") gets parameters that are not a dict literal with string keys, so they cannot be checked against ${child}'s Towerfile`,
+          });
           continue;
         }
         for (const parameter of parameters.filter((p) => !childParameters.has(p))) {
@@ -277,7 +286,7 @@ export function checkApp(app: AppUnderCheck, stdlib: ReadonlySet<string>, option
 
   if (options.requireDeclaredParametersRead && app.code.every((c) => !c.analysis.error)) {
     for (const [name, where] of app.parameters) {
-      if (!read.has(name)) problems.push({ ...where, message: `${app.name} declares the parameter ${name}, but no code of the app reads it` });
+      if (!read.has(name)) problems.push({...where, message: `${app.name} declares the parameter ${name}, but no code of the app reads it`});
     }
   }
   return problems;

@@ -13,13 +13,21 @@
  * .py files its `source` lists and any `name.py` the section mentions (e.g. in a folder tree).
  * Blocks that do not parse are left to the other checkers.
  */
-import { parse } from 'smol-toml';
-import { checkApp, documentedSecrets, installedDistributions, pyprojectDependencies, requirementsDependencies, type AppUnderCheck, type Dependencies } from './check-apps';
-import { PYTHON_LANGS } from './check-python';
-import { isTowerfileBlock, locateTomlPath } from './check-towerfile';
-import { parseMeta, type CodeBlock, type Heading } from './extract-blocks';
-import { analysePython } from './python-analysis';
-import type { Problem } from './types';
+import {parse} from 'smol-toml';
+import {
+  checkApp,
+  documentedSecrets,
+  installedDistributions,
+  pyprojectDependencies,
+  requirementsDependencies,
+  type AppUnderCheck,
+  type Dependencies,
+} from './check-apps';
+import {PYTHON_LANGS} from './check-python';
+import {isTowerfileBlock, locateTomlPath} from './check-towerfile';
+import {parseMeta, type CodeBlock, type Heading} from './extract-blocks';
+import {analysePython} from './python-analysis';
+import type {Problem} from './types';
 
 export interface PageForApps {
   file: string;
@@ -56,7 +64,7 @@ function parsesAsToml(code: string): boolean {
 interface SectionApp {
   page: string;
   towerfile: CodeBlock;
-  data: { app?: { name?: unknown; source?: unknown }; parameters?: { name?: unknown }[] };
+  data: {app?: {name?: unknown; source?: unknown}; parameters?: {name?: unknown}[]};
   python: CodeBlock[];
   dependencies: Dependencies | null;
   modules: Set<string>;
@@ -109,7 +117,7 @@ function paragraphs(lines: string[], from: number, to: number, blocks: CodeBlock
       current = null;
       continue;
     }
-    current = current ? { line: current.line, end: n, text: `${current.text} ${line}` } : { line: n, end: n, text: line };
+    current = current ? {line: current.line, end: n, text: `${current.text} ${line}`} : {line: n, end: n, text: line};
   }
   if (current) result.push(current);
   return result;
@@ -123,9 +131,9 @@ function readDependencyBlock(file: string, block: CodeBlock, name: string, probl
   if (name === 'pyproject.toml' && !parsesAsToml(block.code)) return undefined;
   try {
     const requirements = name === 'pyproject.toml' ? pyprojectDependencies(block.code) : requirementsDependencies(block.code);
-    return { file: `the ${name} shown at line ${block.line}`, names: installedDistributions(requirements), verb: 'does not install' };
+    return {file: `the ${name} shown at line ${block.line}`, names: installedDistributions(requirements), verb: 'does not install'};
   } catch (err) {
-    problems.push({ file, line: block.line, message: `the pyproject.toml ${(err as Error).message}` });
+    problems.push({file, line: block.line, message: `the pyproject.toml ${(err as Error).message}`});
     return undefined;
   }
 }
@@ -147,7 +155,7 @@ function dependencyFilesByApp(page: PageForApps): Map<string, Dependencies> {
     const label = prose.filter((p) => p.end < block.line).at(-1)?.text ?? '';
     const apps = [...label.matchAll(INLINE_CODE)].map((m) => m[1]);
     if (name === 'pyproject.toml') {
-      const project = (parse(block.code) as { project?: { name?: unknown } }).project?.name;
+      const project = (parse(block.code) as {project?: {name?: unknown}}).project?.name;
       if (typeof project === 'string') apps.push(project);
     }
     for (const app of apps) if (!found.has(app)) found.set(app, dependencies);
@@ -169,9 +177,9 @@ function enclosingSections(headings: Heading[], line: number, end: number): Sect
     if (heading.level >= deepest) continue;
     deepest = heading.level;
     const next = headings.find((h) => h.line > heading.line && h.level <= heading.level);
-    sections.push({ from: heading.line, to: next ? next.line : end });
+    sections.push({from: heading.line, to: next ? next.line : end});
   }
-  return sections.length > 0 ? sections : [{ from: 1, to: headings.find((h) => h.level === 2)?.line ?? end }];
+  return sections.length > 0 ? sections : [{from: 1, to: headings.find((h) => h.level === 2)?.line ?? end}];
 }
 
 const isAppPython = (b: CodeBlock) => PYTHON_LANGS.has(b.lang) && !parseMeta(b.meta).attrs.has('fragment');
@@ -189,11 +197,11 @@ function findApps(page: PageForApps, problems: Problem[]): SectionApp[] {
 
   const chosen = page.blocks.filter(isTowerfileBlock).flatMap((towerfile) => {
     const section = enclosingSections(page.headings, towerfile.line, end).find((candidate) => inSection(candidate).some(isAppPython));
-    return section ? [{ towerfile, section }] : [];
+    return section ? [{towerfile, section}] : [];
   });
 
   const apps: SectionApp[] = [];
-  for (const { towerfile, section } of chosen) {
+  for (const {towerfile, section} of chosen) {
     const blocks = inSection(section);
     const prose = paragraphs(lines, section.from, section.to, blocks);
     const rivals = chosen.filter((c) => c.section.from === section.from && c.section.to === section.to).map((c) => c.towerfile);
@@ -232,47 +240,58 @@ function findApps(page: PageForApps, problems: Problem[]): SectionApp[] {
       ...prose.flatMap((p) => [...p.text.matchAll(MODULE_FILE)].map((m) => m[1])),
       ...blocks.filter((b) => !PYTHON_LANGS.has(b.lang)).flatMap((b) => [...b.code.matchAll(MODULE_FILE)].map((m) => m[1])),
     ];
-    const titled = python.map(titleOf).filter((t) => t.endsWith('.py')).map((t) => basename(t).slice(0, -3));
+    const titled = python
+      .map(titleOf)
+      .filter((t) => t.endsWith('.py'))
+      .map((t) => basename(t).slice(0, -3));
     const sourceModules = (Array.isArray(data.app.source) ? data.app.source : [])
       .filter((s): s is string => typeof s === 'string' && /^[\w./-]+\.py$/.test(s))
       .map((s) => basename(s).slice(0, -3));
-    apps.push({ page: page.file, towerfile, data, python, dependencies, modules: new Set([...titled, ...mentioned, ...sourceModules]), secrets });
+    apps.push({page: page.file, towerfile, data, python, dependencies, modules: new Set([...titled, ...mentioned, ...sourceModules]), secrets});
   }
   return apps;
 }
 
-export function checkPageApps(pages: PageForApps[], python = 'python3', knownProblems: readonly KnownPageAppProblem[] = KNOWN_PAGE_APP_PROBLEMS): PageAppsReport {
+export function checkPageApps(
+  pages: PageForApps[],
+  python = 'python3',
+  knownProblems: readonly KnownPageAppProblem[] = KNOWN_PAGE_APP_PROBLEMS,
+): PageAppsReport {
   const problems: Problem[] = [];
   const apps = pages.flatMap((page) => findApps(page, problems));
   // One app may be shown in several sections or on several pages (a guide that builds on another):
   // a dependency file shown for the same app on the same page counts first, then one on any page.
-  const named = pages.map((page) => ({ page: page.file, files: dependencyFilesByApp(page) }));
+  const named = pages.map((page) => ({page: page.file, files: dependencyFilesByApp(page)}));
   for (const app of apps.filter((a) => a.dependencies === null)) {
     const name = String(app.data.app?.name);
     const candidates = [
-      ...apps.filter((other) => other.data.app?.name === name && other.dependencies).map((other) => ({ page: other.page, dependencies: other.dependencies! })),
-      ...named.filter((n) => n.files.has(name)).map((n) => ({ page: n.page, dependencies: n.files.get(name)! })),
+      ...apps.filter((other) => other.data.app?.name === name && other.dependencies).map((other) => ({page: other.page, dependencies: other.dependencies!})),
+      ...named.filter((n) => n.files.has(name)).map((n) => ({page: n.page, dependencies: n.files.get(name)!})),
     ];
     const shown = candidates.find((c) => c.page === app.page) ?? candidates[0];
-    if (shown) app.dependencies = { ...shown.dependencies, file: shown.page === app.page ? shown.dependencies.file : `${shown.dependencies.file} of ${shown.page}` };
+    if (shown)
+      app.dependencies = {...shown.dependencies, file: shown.page === app.page ? shown.dependencies.file : `${shown.dependencies.file} of ${shown.page}`};
   }
   const blocks = apps.flatMap((app) => app.python);
   if (blocks.length === 0) return settle(problems, pages, 0, knownProblems);
-  const { analyses, stdlib } = analysePython(blocks.map((b) => b.code), python);
+  const {analyses, stdlib} = analysePython(
+    blocks.map((b) => b.code),
+    python,
+  );
   const analysisOf = new Map(blocks.map((block, i) => [block, analyses[i]]));
 
   for (const app of apps) {
-    const parameters = new Map<string, { file: string; line: number }>();
+    const parameters = new Map<string, {file: string; line: number}>();
     (app.data.parameters ?? []).forEach((parameter, index) => {
       if (typeof parameter.name !== 'string') return;
       const offset = locateTomlPath(app.towerfile.code, ['parameters', String(index), 'name']);
-      parameters.set(parameter.name, { file: app.page, line: app.towerfile.line + 1 + Math.max(offset, 0) });
+      parameters.set(parameter.name, {file: app.page, line: app.towerfile.line + 1 + Math.max(offset, 0)});
     });
     const model: AppUnderCheck = {
       name: String(app.data.app!.name),
-      towerfile: { file: app.page, line: app.towerfile.line },
+      towerfile: {file: app.page, line: app.towerfile.line},
       parameters,
-      code: app.python.map((block) => ({ file: app.page, lineOffset: block.line, analysis: analysisOf.get(block)! })),
+      code: app.python.map((block) => ({file: app.page, lineOffset: block.line, analysis: analysisOf.get(block)!})),
       localModules: app.modules,
       dependencies: app.dependencies,
       noDependencies: 'the page neither shows nor states its dependency file',
@@ -302,8 +321,12 @@ function settle(found: Problem[], pages: PageForApps[], apps: number, knownProbl
   const problems = found.filter((problem) => !isKnown(problem));
   for (const entry of knownProblems.filter((k) => checked.has(k.file))) {
     if (!found.some((problem) => problem.file === entry.file && problem.message.includes(entry.includes))) {
-      problems.push({ file: entry.file, line: 1, message: `the known problem "${entry.includes}" no longer occurs: delete its entry in KNOWN_PAGE_APP_PROBLEMS (scripts/samples/check-page-apps.ts)` });
+      problems.push({
+        file: entry.file,
+        line: 1,
+        message: `the known problem "${entry.includes}" no longer occurs: delete its entry in KNOWN_PAGE_APP_PROBLEMS (scripts/samples/check-page-apps.ts)`,
+      });
     }
   }
-  return { problems, known: found.filter(isKnown), apps };
+  return {problems, known: found.filter(isKnown), apps};
 }

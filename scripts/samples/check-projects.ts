@@ -20,21 +20,30 @@
  * part of a project is checked like a code block of its language; one that is, only as part of its
  * project (so nothing is reported twice).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import {spawnSync} from 'node:child_process';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { parse, TomlError } from 'smol-toml';
-import { parseAllDocuments } from 'yaml';
-import { includedFile, IncludeError, resolveIncludedFile } from '../../plugins/include-file/expand';
-import { downloadPath, listProjects, projectFiles, type ExampleProject } from '../../plugins/example-downloads/projects';
-import { checkApp, documentedSecrets, listedDistributions, pyprojectDependencies, requirementsDependencies, type AppCode, type AppUnderCheck, type Dependencies } from './check-apps';
-import { checkPythonDocuments } from './check-python';
-import { checkTomlBlocks, formatTowerfileProblem, locateTomlPath, type TowerfileRules } from './check-towerfile';
-import { checkTowerfile } from '../../src/towerfile/check';
-import type { CodeBlock } from './extract-blocks';
-import { analysePython } from './python-analysis';
-import type { Problem } from './types';
+import {parse, TomlError} from 'smol-toml';
+import {parseAllDocuments} from 'yaml';
+import {includedFile, IncludeError, resolveIncludedFile} from '../../plugins/include-file/expand';
+import {downloadPath, listProjects, projectFiles, type ExampleProject} from '../../plugins/example-downloads/projects';
+import {
+  checkApp,
+  documentedSecrets,
+  listedDistributions,
+  pyprojectDependencies,
+  requirementsDependencies,
+  type AppCode,
+  type AppUnderCheck,
+  type Dependencies,
+} from './check-apps';
+import {checkPythonDocuments} from './check-python';
+import {checkTomlBlocks, formatTowerfileProblem, locateTomlPath, type TowerfileRules} from './check-towerfile';
+import {checkTowerfile} from '../../src/towerfile/check';
+import type {CodeBlock} from './extract-blocks';
+import {analysePython} from './python-analysis';
+import type {Problem} from './types';
 
 export interface PageBlocks {
   /** Path relative to the repository root. */
@@ -90,7 +99,7 @@ interface AppFolder {
   /** False when `source` leaves the script out (already reported; the app's reads are then incomplete). */
   scriptPackaged: boolean;
   packaged: string[];
-  parameters: Map<string, { file: string; line: number }>;
+  parameters: Map<string, {file: string; line: number}>;
   dependencies: Dependencies | null;
   python: string[];
   localModules: Set<string>;
@@ -102,7 +111,7 @@ const posix = (p: string) => p.split(path.sep).join('/');
 export function packagedFiles(files: string[], source: string[]): string[] {
   const candidates = files.filter((file) => file !== 'Towerfile');
   if (source.length === 0) return candidates;
-  const matchers = source.map((pattern) => picomatch(pattern.replace(/^(\.\/)+/, ''), { dot: true }));
+  const matchers = source.map((pattern) => picomatch(pattern.replace(/^(\.\/)+/, ''), {dot: true}));
   // A pattern that matches a folder packages everything under it.
   const matches = (file: string) => {
     const segments = file.split('/');
@@ -123,9 +132,9 @@ function moduleNames(files: string[]): Set<string> {
 }
 
 export function checkExamples(options: ExamplesOptions): ExamplesReport {
-  const { root, pages, towerfileRules } = options;
+  const {root, pages, towerfileRules} = options;
   const problems: Problem[] = [];
-  const stats: ExamplesStats = { projects: 0, apps: 0, pythonFiles: 0, yamlFiles: 0, testFolders: 0, tests: 0, includes: 0 };
+  const stats: ExamplesStats = {projects: 0, apps: 0, pythonFiles: 0, yamlFiles: 0, testFolders: 0, tests: 0, includes: 0};
 
   // 1. Include fences: which page shows which file.
   const shownOn = new Map<string, Set<string>>();
@@ -138,13 +147,13 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
       stats.includes++;
       const where = `${page.file}:${block.line}`;
       if (block.code.trim() !== '') {
-        problems.push({ file: page.file, line: block.line, message: `a fence with file="${file}" must be empty: the file is its content` });
+        problems.push({file: page.file, line: block.line, message: `a fence with file="${file}" must be empty: the file is its content`});
       }
       try {
         resolveIncludedFile(root, file, where);
       } catch (err) {
         if (!(err instanceof IncludeError)) throw err;
-        problems.push({ file: page.file, line: block.line, message: err.message.slice(where.length + 2) });
+        problems.push({file: page.file, line: block.line, message: err.message.slice(where.length + 2)});
         continue;
       }
       if (!shownOn.has(file)) shownOn.set(file, new Set());
@@ -152,21 +161,26 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
       if (!file.startsWith(projectPrefix) && !outsideProjects.has(file)) {
         // A Towerfile is validated as one whatever the fence's title says.
         const meta = path.posix.basename(file) === 'Towerfile' ? `${block.meta} towerfile` : block.meta;
-        outsideProjects.set(file, { ...block, meta, line: 0, code: readFileSync(path.join(root, file), 'utf8').replace(/\n$/, '') });
+        outsideProjects.set(file, {...block, meta, line: 0, code: readFileSync(path.join(root, file), 'utf8').replace(/\n$/, '')});
       }
     }
   }
   for (const [file, block] of outsideProjects) {
-    problems.push(...checkTomlBlocks([block], towerfileRules).problems.map((p) => ({ file, ...p })));
+    problems.push(...checkTomlBlocks([block], towerfileRules).problems.map((p) => ({file, ...p})));
   }
-  problems.push(...checkPythonDocuments([...outsideProjects].map(([file, block]) => ({ file, blocks: [block] })), options.python).problems);
+  problems.push(
+    ...checkPythonDocuments(
+      [...outsideProjects].map(([file, block]) => ({file, blocks: [block]})),
+      options.python,
+    ).problems,
+  );
 
   // 2. Projects and their apps.
   let projects: ExampleProject[];
   try {
     projects = listProjects(root);
   } catch (err) {
-    problems.push({ file: 'examples', line: 1, message: (err as Error).message });
+    problems.push({file: 'examples', line: 1, message: (err as Error).message});
     projects = [];
   }
   const apps: AppFolder[] = [];
@@ -177,9 +191,9 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
     stats.projects++;
     const base = posix(path.relative(root, project.dir));
     const files = projectFiles(project.dir);
-    if (!files.includes('README.md')) problems.push({ file: base, line: 1, message: `example project ${base}/ has no README.md` });
+    if (!files.includes('README.md')) problems.push({file: base, line: 1, message: `example project ${base}/ has no README.md`});
     const appDirs = files.filter((f) => f === 'Towerfile' || f.endsWith('/Towerfile')).map((f) => path.posix.dirname(f));
-    if (appDirs.length === 0) problems.push({ file: base, line: 1, message: `example project ${base}/ has no app: no folder holds a Towerfile` });
+    if (appDirs.length === 0) problems.push({file: base, line: 1, message: `example project ${base}/ has no app: no folder holds a Towerfile`});
     const inApp = new Set<string>();
     for (const appDir of appDirs) {
       const app = readApp(root, base, appDir, files, towerfileRules, problems);
@@ -206,12 +220,15 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
   const appPython = apps.flatMap((app) => app.python);
   const allPython = [...appPython, ...otherPython];
   stats.pythonFiles = allPython.length;
-  const { analyses, stdlib } = analysePython(allPython.map((file) => readFileSync(path.join(root, file), 'utf8')), options.python);
+  const {analyses, stdlib} = analysePython(
+    allPython.map((file) => readFileSync(path.join(root, file), 'utf8')),
+    options.python,
+  );
   const analysisOf = new Map(allPython.map((file, i) => [file, analyses[i]]));
   for (const [file, analysis] of analysisOf) {
     if (analysis.error) {
       const col = analysis.error.col ? `, column ${analysis.error.col}` : '';
-      problems.push({ file, line: analysis.error.line ?? 1, message: `python does not compile${col}: ${analysis.error.message}` });
+      problems.push({file, line: analysis.error.line ?? 1, message: `python does not compile${col}: ${analysis.error.message}`});
     }
   }
 
@@ -219,7 +236,7 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
   const knownApps = new Map<string, Set<string>>();
   for (const app of apps) {
     if (knownApps.has(app.name)) {
-      problems.push({ file: app.towerfile, line: 1, message: `the app name ${app.name} is used by two example apps` });
+      problems.push({file: app.towerfile, line: 1, message: `the app name ${app.name} is used by two example apps`});
     }
     knownApps.set(app.name, new Set(app.parameters.keys()));
   }
@@ -229,21 +246,25 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
     const showingPages = pages.filter((page) => showing.has(page.file));
     const model: AppUnderCheck = {
       name: app.name,
-      towerfile: { file: app.towerfile, line: 1 },
+      towerfile: {file: app.towerfile, line: 1},
       parameters: app.parameters,
-      code: app.python.map((file): AppCode => ({ file, lineOffset: 0, analysis: analysisOf.get(file)! })),
+      code: app.python.map((file): AppCode => ({file, lineOffset: 0, analysis: analysisOf.get(file)!})),
       localModules: app.localModules,
       dependencies: app.dependencies,
       noDependencies: 'it packages no pyproject.toml or requirements.txt',
       secrets: documentedSecrets(showingPages.flatMap((page) => page.blocks)),
       secretsDocumentedIn: showingPages.map((page) => page.file),
     };
-    problems.push(...checkApp(model, stdlib, { requireDeclaredParametersRead: app.scriptPackaged, knownApps }));
+    problems.push(...checkApp(model, stdlib, {requireDeclaredParametersRead: app.scriptPackaged, knownApps}));
 
     // Every deployed file a reader would read (code and configuration, not data) is shown on a page.
     for (const file of [app.towerfile, ...app.packaged].filter((f) => SHOWN_FILE.test(f))) {
       if (!shownOn.has(file)) {
-        problems.push({ file, line: 1, message: `${file} is part of app ${app.name}, but no docs page shows it: include it with a fence such as \`\`\`${fenceLanguage(file)} file="${file}"` });
+        problems.push({
+          file,
+          line: 1,
+          message: `${file} is part of app ${app.name}, but no docs page shows it: include it with a fence such as \`\`\`${fenceLanguage(file)} file="${file}"`,
+        });
       }
     }
 
@@ -257,7 +278,11 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
     for (const file of stdlibOnlyModules(app, analysisOf, stdlib)) {
       const module = path.posix.basename(file, '.py');
       if (!testImports.has(module)) {
-        problems.push({ file, line: 1, message: `${module} needs only the standard library, but no test_*.py of ${app.project}/ imports it: test it with python3 on fixture data` });
+        problems.push({
+          file,
+          line: 1,
+          message: `${module} needs only the standard library, but no test_*.py of ${app.project}/ imports it: test it with python3 on fixture data`,
+        });
       }
     }
   }
@@ -269,7 +294,7 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
     const showing = new Set([...shownOn].filter(([file]) => file.startsWith(`${base}/`)).flatMap(([, on]) => [...on]));
     const linked = pages.some((page) => showing.has(page.file) && page.text.includes(`](${link})`));
     if (!linked) {
-      problems.push({ file: `${base}/README.md`, line: 1, message: `no docs page that shows ${base}/ links its download: add a link to ${link}` });
+      problems.push({file: `${base}/README.md`, line: 1, message: `no docs page that shows ${base}/ links its download: add a link to ${link}`});
     }
   }
 
@@ -279,18 +304,23 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
       const result = runTests(path.join(root, folder), options.python);
       stats.testFolders++;
       stats.tests += result.ran;
-      if (!result.ok) problems.push({ file: result.file ? `${folder}/${result.file}` : folder, line: result.line, message: `python3 -m unittest fails in ${folder}: ${result.message}` });
+      if (!result.ok)
+        problems.push({
+          file: result.file ? `${folder}/${result.file}` : folder,
+          line: result.line,
+          message: `python3 -m unittest fails in ${folder}: ${result.message}`,
+        });
     }
   }
 
-  return { problems, stats };
+  return {problems, stats};
 }
 
 /** The first syntax error of a YAML file, at its line (no rendering: dbt's Jinja sits in quoted strings). */
 function yamlProblems(root: string, file: string): Problem[] {
   for (const document of parseAllDocuments(readFileSync(path.join(root, file), 'utf8'))) {
     const [error] = document.errors;
-    if (error) return [{ file, line: error.linePos?.[0].line ?? 1, message: `YAML does not parse: ${error.message.split('\n')[0]}` }];
+    if (error) return [{file, line: error.linePos?.[0].line ?? 1, message: `YAML does not parse: ${error.message.split('\n')[0]}`}];
   }
   return [];
 }
@@ -313,12 +343,12 @@ function readApp(
   const dir = appDir === '.' ? project : `${project}/${appDir}`;
   const towerfile = `${dir}/Towerfile`;
   const text = readFileSync(path.join(root, towerfile), 'utf8');
-  let data: { app?: { name?: unknown; script?: unknown; source?: unknown; import_paths?: unknown }; parameters?: { name?: unknown }[] };
+  let data: {app?: {name?: unknown; script?: unknown; source?: unknown; import_paths?: unknown}; parameters?: {name?: unknown}[]};
   try {
     data = parse(text) as typeof data;
   } catch (err) {
     const line = err instanceof TomlError ? err.line : 1;
-    problems.push({ file: towerfile, line, message: `TOML does not parse: ${(err as Error).message.split('\n')[0]}` });
+    problems.push({file: towerfile, line, message: `TOML does not parse: ${(err as Error).message.split('\n')[0]}`});
     return null;
   }
   const lineOf = (...keys: string[]) => locateTomlPath(text, keys) + 1 || 1;
@@ -327,7 +357,7 @@ function readApp(
   // check below is exact.
   for (const problem of towerfileRules ? checkTowerfile(text, towerfileRules).problems : []) {
     if (problem.rule === 'script-not-packaged') continue;
-    problems.push({ file: towerfile, line: problem.line ?? 1, message: formatTowerfileProblem(problem) });
+    problems.push({file: towerfile, line: problem.line ?? 1, message: formatTowerfileProblem(problem)});
   }
   // Schema problems are reported above; the app is still checked as far as its name and script allow.
   if (typeof data.app?.name !== 'string' || typeof data.app.script !== 'string') return null;
@@ -342,7 +372,7 @@ function readApp(
   for (const importPath of Array.isArray(data.app.import_paths) ? (data.app.import_paths as string[]) : []) {
     const absolute = path.resolve(root, dir, importPath);
     if (!existsSync(absolute)) {
-      problems.push({ file: towerfile, line: lineOf('app', 'import_paths'), message: `import_paths names ${importPath}, which does not exist` });
+      problems.push({file: towerfile, line: lineOf('app', 'import_paths'), message: `import_paths names ${importPath}, which does not exist`});
       continue;
     }
     const files = projectFiles(absolute);
@@ -353,18 +383,30 @@ function readApp(
   const script = data.app.script.replace(/^(\.\/)+/, '');
   const scriptPackaged = packagedHere.includes(script);
   if (!scriptPackaged) {
-    problems.push({ file: towerfile, line: lineOf('app', 'script'), message: `the script ${data.app.script} is not among the files that source packages (or does not exist)` });
+    problems.push({
+      file: towerfile,
+      line: lineOf('app', 'script'),
+      message: `the script ${data.app.script} is not among the files that source packages (or does not exist)`,
+    });
   }
 
   let dependencies: Dependencies | null = null;
   const dependencyFile = ['pyproject.toml', 'requirements.txt'].find((name) => packagedHere.includes(name));
   for (const name of ['pyproject.toml', 'requirements.txt']) {
     if (inDir.includes(name) && !packagedHere.includes(name)) {
-      problems.push({ file: `${dir}/${name}`, line: 1, message: `${dir}/${name} is not packaged (add it to source in ${towerfile}), so Tower does not install from it` });
+      problems.push({
+        file: `${dir}/${name}`,
+        line: 1,
+        message: `${dir}/${name} is not packaged (add it to source in ${towerfile}), so Tower does not install from it`,
+      });
     }
   }
   if (dependencyFile === 'pyproject.toml' && packagedHere.includes('requirements.txt')) {
-    problems.push({ file: `${dir}/requirements.txt`, line: 1, message: `Tower installs from pyproject.toml when both are packaged; ${dir}/requirements.txt is ignored` });
+    problems.push({
+      file: `${dir}/requirements.txt`,
+      line: 1,
+      message: `Tower installs from pyproject.toml when both are packaged; ${dir}/requirements.txt is ignored`,
+    });
   }
   if (dependencyFile) {
     const file = `${dir}/${dependencyFile}`;
@@ -376,13 +418,13 @@ function readApp(
         names: listedDistributions(dependencyFile === 'pyproject.toml' ? pyprojectDependencies(content) : requirementsDependencies(content)),
       };
     } catch (err) {
-      problems.push({ file, line: 1, message: `${file} ${(err as Error).message}` });
+      problems.push({file, line: 1, message: `${file} ${(err as Error).message}`});
     }
   }
 
-  const parameters = new Map<string, { file: string; line: number }>();
+  const parameters = new Map<string, {file: string; line: number}>();
   (data.parameters ?? []).forEach((parameter, index) => {
-    if (typeof parameter.name === 'string') parameters.set(parameter.name, { file: towerfile, line: lineOf('parameters', String(index), 'name') });
+    if (typeof parameter.name === 'string') parameters.set(parameter.name, {file: towerfile, line: lineOf('parameters', String(index), 'name')});
   });
 
   return {
@@ -401,7 +443,11 @@ function readApp(
 }
 
 /** The app's packaged modules, other than its script, whose imports are all standard library or such modules. */
-function stdlibOnlyModules(app: AppFolder, analysisOf: Map<string, { imports: { module: string; level: number }[]; error?: unknown }>, stdlib: ReadonlySet<string>): string[] {
+function stdlibOnlyModules(
+  app: AppFolder,
+  analysisOf: Map<string, {imports: {module: string; level: number}[]; error?: unknown}>,
+  stdlib: ReadonlySet<string>,
+): string[] {
   const candidates = app.python.filter((file) => file !== app.script && !TEST_FILE.test(file) && path.posix.dirname(file) === app.dir);
   const byModule = new Map(candidates.map((file) => [path.posix.basename(file, '.py'), file]));
   const pure = new Set(byModule.keys());
@@ -410,10 +456,12 @@ function stdlibOnlyModules(app: AppFolder, analysisOf: Map<string, { imports: { 
     changed = false;
     for (const module of [...pure]) {
       const analysis = analysisOf.get(byModule.get(module)!)!;
-      const ok = !analysis.error && analysis.imports.every((i) => {
-        const top = i.module.split('.')[0];
-        return i.level === 0 && (stdlib.has(top) || pure.has(top));
-      });
+      const ok =
+        !analysis.error &&
+        analysis.imports.every((i) => {
+          const top = i.module.split('.')[0];
+          return i.level === 0 && (stdlib.has(top) || pure.has(top));
+        });
       if (!ok) {
         pure.delete(module);
         changed = true;
@@ -433,7 +481,7 @@ interface TestRun {
 
 /** Runs `python3 -S -B -m unittest discover -p "test_*.py"` in a folder. */
 export function runTests(folder: string, python = 'python3'): TestRun {
-  const env: NodeJS.ProcessEnv = { ...process.env, PYTHONDONTWRITEBYTECODE: '1' };
+  const env: NodeJS.ProcessEnv = {...process.env, PYTHONDONTWRITEBYTECODE: '1'};
   delete env.PYTHONPATH;
   delete env.PYTHONHOME;
   const run = spawnSync(python, ['-S', '-B', '-m', 'unittest', 'discover', '-p', 'test_*.py'], {
@@ -442,15 +490,19 @@ export function runTests(folder: string, python = 'python3'): TestRun {
     encoding: 'utf8',
     timeout: TEST_TIMEOUT_MS,
   });
-  if (run.error) return { ok: false, ran: 0, line: 1, message: `cannot run ${python}: ${run.error.message}` };
+  if (run.error) return {ok: false, ran: 0, line: 1, message: `cannot run ${python}: ${run.error.message}`};
   const output = `${run.stdout}\n${run.stderr}`;
   const ran = Number(/^Ran (\d+) tests?/m.exec(output)?.[1] ?? 0);
-  if (run.status === 0 && ran > 0) return { ok: true, ran, line: 1, message: '' };
-  if (run.status === 0) return { ok: false, ran, line: 1, message: 'no tests ran' };
+  if (run.status === 0 && ran > 0) return {ok: true, ran, line: 1, message: ''};
+  if (run.status === 0) return {ok: false, ran, line: 1, message: 'no tests ran'};
   const failures = [...output.matchAll(/^(?:FAIL|ERROR): (.+)$/gm)].map((m) => m[1]);
   const frames = [...output.matchAll(/File "([^"]+)", line (\d+)/g)].filter((m) => path.resolve(folder, m[1]).startsWith(path.resolve(folder) + path.sep));
   const last = frames.at(-1);
-  const reason = output.split('\n').map((l) => l.trim()).filter((l) => /^[\w.]*(Error|Exception)\b/.test(l)).at(-1);
+  const reason = output
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => /^[\w.]*(Error|Exception)\b/.test(l))
+    .at(-1);
   return {
     ok: false,
     ran,

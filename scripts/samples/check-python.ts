@@ -7,9 +7,9 @@
  * A block that deliberately cannot stand alone says so with fragment="reason"; a fragment without a
  * reason is itself a problem.
  */
-import { spawnSync } from 'node:child_process';
-import { parseMeta, type CodeBlock } from './extract-blocks';
-import type { Problem } from './types';
+import {spawnSync} from 'node:child_process';
+import {parseMeta, type CodeBlock} from './extract-blocks';
+import type {Problem} from './types';
 
 export const PYTHON_LANGS: ReadonlySet<string> = new Set(['python', 'py', 'python3']);
 
@@ -78,7 +78,7 @@ export interface PythonCheckResult {
 export function checkPythonDocuments(docs: PythonDocument[], python = 'python3'): PythonCheckResult {
   const problems: Problem[] = [];
   const sources: PythonSource[] = [];
-  const origins: { file: string; block: CodeBlock }[] = [];
+  const origins: {file: string; block: CodeBlock}[] = [];
   let fragments = 0;
 
   for (const doc of docs) {
@@ -97,22 +97,23 @@ export function checkPythonDocuments(docs: PythonDocument[], python = 'python3')
         }
         continue;
       }
-      sources.push({ id: sources.length, code: block.code });
-      origins.push({ file: doc.file, block });
+      sources.push({id: sources.length, code: block.code});
+      origins.push({file: doc.file, block});
     }
   }
 
   for (const result of parsePythonSources(sources, python)) {
     if (result.ok) continue;
-    const { file, block } = origins[result.id];
+    const {file, block} = origins[result.id];
     const where = result.line ? block.line + result.line : block.line;
     const col = result.col ? `, column ${result.col}` : '';
     problems.push({
       file,
       line: where,
-      message: `python does not compile (block line ${result.line ?? '?'}${col}): ${result.message ?? 'syntax error'}; ` +
+      message:
+        `python does not compile (block line ${result.line ?? '?'}${col}): ${result.message ?? 'syntax error'}; ` +
         'fix it, or mark a deliberate excerpt with fragment="reason"',
     });
   }
-  return { problems, parsed: sources.length, fragments };
+  return {problems, parsed: sources.length, fragments};
 }

@@ -13,16 +13,16 @@
  * and 3 unless the front matter says otherwise), so that a reader finds each command, SDK entry and
  * Towerfile key there.
  */
-import { CHECKED_REFERENCE_PAGES, CLI_MANIFEST_FILE, TABLE_OF_CONTENTS } from '../../src/constants';
-import { extractHeadings, frontMatterScalars } from './extract-blocks';
-import { didYouMean } from '../../lib/suggest';
-import type { Problem } from './types';
+import {CHECKED_REFERENCE_PAGES, CLI_MANIFEST_FILE, TABLE_OF_CONTENTS} from '../../src/constants';
+import {extractHeadings, frontMatterScalars} from './extract-blocks';
+import {didYouMean} from '../../lib/suggest';
+import type {Problem} from './types';
 import type {CliManifest} from '../../lib/tower-cli';
-import { propertiesOf, resolveRef, type JsonSchema } from '../../src/towerfile/schema';
+import {propertiesOf, resolveRef, type JsonSchema} from '../../src/towerfile/schema';
 
 export interface SdkManifest {
   sdkVersion?: string;
-  entries: { name: string; kind?: string; signature?: string }[];
+  entries: {name: string; kind?: string; signature?: string}[];
 }
 
 export interface ReferenceFiles {
@@ -32,8 +32,8 @@ export interface ReferenceFiles {
   source: string;
 }
 
-export const CLI_REFERENCE: ReferenceFiles = { page: CHECKED_REFERENCE_PAGES.cli, source: CLI_MANIFEST_FILE };
-export const SDK_REFERENCE: ReferenceFiles = { page: CHECKED_REFERENCE_PAGES.sdk, source: 'data/sdk-manifest.json' };
+export const CLI_REFERENCE: ReferenceFiles = {page: CHECKED_REFERENCE_PAGES.cli, source: CLI_MANIFEST_FILE};
+export const SDK_REFERENCE: ReferenceFiles = {page: CHECKED_REFERENCE_PAGES.sdk, source: 'data/sdk-manifest.json'};
 export const TOWERFILE_REFERENCE: ReferenceFiles = {
   page: CHECKED_REFERENCE_PAGES.towerfile,
   source: 'data/towerfile.schema.json',
@@ -50,7 +50,7 @@ export function backtickedHeadings(markdown: string): NamedHeading[] {
   const result: NamedHeading[] = [];
   for (const heading of extractHeadings(markdown)) {
     const m = /^`([^`]+)`$/.exec(heading.text);
-    if (m) result.push({ name: m[1], line: heading.line, level: heading.level });
+    if (m) result.push({name: m[1], line: heading.line, level: heading.level});
   }
   return result;
 }
@@ -90,14 +90,15 @@ function compare(c: Comparison): Problem[] {
   const problems: Problem[] = [];
   const expected = new Set(c.expected);
   const seen = new Map<string, number>();
-  const { min, max } = c.toc;
-  const hashes = Array.from({ length: max - min + 1 }, (_, k) => '#'.repeat(min + k));
-  for (const { name, line, level } of c.documented) {
+  const {min, max} = c.toc;
+  const hashes = Array.from({length: max - min + 1}, (_, k) => '#'.repeat(min + k));
+  for (const {name, line, level} of c.documented) {
     if (level < min || level > max) {
       problems.push({
         file: c.files.page,
         line,
-        message: `${c.what} ${c.render(name)} is a level-${level} heading, so the table of contents ` +
+        message:
+          `${c.what} ${c.render(name)} is a level-${level} heading, so the table of contents ` +
           `(levels ${min} to ${max}) leaves it out: make it ${hashes.join(' or ')}`,
       });
     }
@@ -115,7 +116,8 @@ function compare(c: Comparison): Problem[] {
       problems.push({
         file: c.files.page,
         line,
-        message: `missing in manifest: the page documents ${c.what} ${c.render(name)}, which ${c.files.source} ` +
+        message:
+          `missing in manifest: the page documents ${c.what} ${c.render(name)}, which ${c.files.source} ` +
           `does not have${didYouMean(name, expected, c.render)}`,
       });
     }
@@ -125,8 +127,7 @@ function compare(c: Comparison): Problem[] {
       problems.push({
         file: c.files.page,
         line: 1,
-        message: `missing on page: ${c.what} ${c.render(name)} from ${c.files.source} has no heading ` +
-          `whose whole text is ${c.render(name)}`,
+        message: `missing on page: ${c.what} ${c.render(name)} from ${c.files.source} has no heading ` + `whose whole text is ${c.render(name)}`,
       });
     }
   }
@@ -137,7 +138,7 @@ export function checkCliReference(markdown: string, manifest: CliManifest, files
   const documented: NamedHeading[] = [];
   for (const heading of backtickedHeadings(markdown)) {
     const m = /^tower(?: (.+))?$/.exec(heading.name);
-    if (m) documented.push({ name: (m[1] ?? '').trim().replace(/\s+/g, ' '), line: heading.line, level: heading.level });
+    if (m) documented.push({name: (m[1] ?? '').trim().replace(/\s+/g, ' '), line: heading.line, level: heading.level});
   }
   const optional = new Set(['', ...manifest.commands.filter((c) => c.hidden).map((c) => c.path)]);
   return compare({
@@ -174,7 +175,7 @@ function tableItems(root: JsonSchema, schema: JsonSchema): JsonSchema | null {
  * top-level table, `[[name]]` for each top-level array of tables, and a key path for every key:
  * `app.name`, `parameters[].name` (nested tables continue the path the same way).
  */
-export function towerfileHeadingNames(schema: object): { sections: string[]; keys: string[] } {
+export function towerfileHeadingNames(schema: object): {sections: string[]; keys: string[]} {
   const root = schema as JsonSchema;
   const sections: string[] = [];
   const keys: string[] = [];
@@ -195,19 +196,17 @@ export function towerfileHeadingNames(schema: object): { sections: string[]; key
     }
   };
   walk('', resolveRef(root, root));
-  return { sections, keys };
+  return {sections, keys};
 }
 
 const SECTION_HEADING = /^\[\[?[A-Za-z_][\w.-]*\]\]?$/;
 const KEY_PATH_HEADING = /^[A-Za-z_][\w-]*(?:\[\])?(?:\.[A-Za-z_][\w-]*(?:\[\])?)+$/;
 
 export function checkTowerfileReference(markdown: string, schema: object, files = TOWERFILE_REFERENCE): Problem[] {
-  const { sections, keys } = towerfileHeadingNames(schema);
+  const {sections, keys} = towerfileHeadingNames(schema);
   const expected = [...sections, ...keys];
   const known = new Set(expected);
-  const documented = backtickedHeadings(markdown).filter(
-    (h) => SECTION_HEADING.test(h.name) || KEY_PATH_HEADING.test(h.name) || known.has(h.name),
-  );
+  const documented = backtickedHeadings(markdown).filter((h) => SECTION_HEADING.test(h.name) || KEY_PATH_HEADING.test(h.name) || known.has(h.name));
   return compare({
     files,
     what: 'Towerfile section or key',

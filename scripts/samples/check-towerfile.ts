@@ -5,20 +5,15 @@
  * data/towerfile.schema.json plus Tower's own rules. Errors and warnings both fail the build, each
  * reported with its key path on the line of the offending key where it can be found.
  */
-import {
-  checkTowerfile,
-  parseToml,
-  type TowerfileProblem,
-  type TowerfileRules,
-} from '../../src/towerfile/check';
-import { parseMeta, type CodeBlock } from './extract-blocks';
-import type { BlockProblem } from './types';
+import {checkTowerfile, parseToml, type TowerfileProblem, type TowerfileRules} from '../../src/towerfile/check';
+import {parseMeta, type CodeBlock} from './extract-blocks';
+import type {BlockProblem} from './types';
 
 export const TOML_LANGS: ReadonlySet<string> = new Set(['toml']);
 
 export function isTowerfileBlock(block: CodeBlock): boolean {
   if (!TOML_LANGS.has(block.lang)) return false;
-  const { attrs } = parseMeta(block.meta);
+  const {attrs} = parseMeta(block.meta);
   const title = attrs.get('title');
   if (typeof title === 'string' && /(^|\/)Towerfile$/.test(title.trim())) return true;
   for (const [key, value] of attrs) {
@@ -27,8 +22,8 @@ export function isTowerfileBlock(block: CodeBlock): boolean {
   return false;
 }
 
-export { locateTomlPath } from '../../src/towerfile/locate';
-export type { TowerfileRules };
+export {locateTomlPath} from '../../src/towerfile/locate';
+export type {TowerfileRules};
 
 /** One problem of a Towerfile block as the sample checker prints it. */
 export function formatTowerfileProblem(problem: TowerfileProblem): string {
@@ -59,15 +54,15 @@ export function checkTomlBlocks(blocks: CodeBlock[], rules: TowerfileRules | nul
     const parsed = parseToml(block.code);
     if (!parsed.ok) {
       const line = parsed.line === null ? block.line : block.line + parsed.line;
-      problems.push({ line, message: `TOML does not parse: ${parsed.message}` });
+      problems.push({line, message: `TOML does not parse: ${parsed.message}`});
       continue;
     }
     if (!isTowerfileBlock(block)) continue;
     towerfiles++;
     if (!rules) continue;
     for (const problem of checkTowerfile(block.code, rules).problems) {
-      problems.push({ line: problem.line === null ? block.line : block.line + problem.line, message: formatTowerfileProblem(problem) });
+      problems.push({line: problem.line === null ? block.line : block.line + problem.line, message: formatTowerfileProblem(problem)});
     }
   }
-  return { problems, toml, towerfiles };
+  return {problems, toml, towerfiles};
 }

@@ -11,7 +11,7 @@
  * - A block that is never closed runs to the end of the document and is reported as unclosed.
  * - Lines inside YAML front matter and inside code blocks are never headings.
  */
-import type { BlockProblem } from './types';
+import type {BlockProblem} from './types';
 
 export interface CodeBlock {
   /** First word of the info string, lower-cased ("" when the fence has none). */
@@ -66,17 +66,17 @@ export function scanMarkdown(text: string): ScannedMarkdown {
         }
         content.push(dedent(lines[j], indent));
       }
-      blocks.push({ lang, meta, line: i + 1, code: content.join('\n'), closed });
+      blocks.push({lang, meta, line: i + 1, code: content.join('\n'), closed});
       i = j + 1;
       continue;
     }
     const heading = ATX_HEADING.exec(lines[i]);
     if (heading) {
-      headings.push({ level: heading[1].length, text: cleanHeadingText(heading[2] ?? ''), line: i + 1 });
+      headings.push({level: heading[1].length, text: cleanHeadingText(heading[2] ?? ''), line: i + 1});
     }
     i++;
   }
-  return { blocks, headings };
+  return {blocks, headings};
 }
 
 /**
@@ -93,7 +93,7 @@ export function fenceProblems(blocks: CodeBlock[]): BlockProblem[] {
         message: 'code block has no language: write one after the opening fence, for example ```text for plain output',
       });
     }
-    if (!block.closed) problems.push({ line: block.line, message: 'code fence is never closed' });
+    if (!block.closed) problems.push({line: block.line, message: 'code fence is never closed'});
   }
   return problems;
 }
@@ -173,5 +173,5 @@ export function parseMeta(meta: string): MetaInfo {
       attrs.set(m[1], true);
     }
   }
-  return { attrs, words };
+  return {attrs, words};
 }

@@ -10,7 +10,7 @@
  * `"X" in os.environ` (also after `from os import environ, getenv`). A name given as a module-level
  * string constant (`WRITER_APP = "..."`) counts as a literal.
  */
-import { spawnSync } from 'node:child_process';
+import {spawnSync} from 'node:child_process';
 
 export type ReadKind = 'parameter' | 'secret' | 'env';
 
@@ -39,7 +39,7 @@ export interface PythonRunApp {
 
 export interface PythonAnalysis {
   /** Set when the code does not compile; the other lists are then empty. */
-  error?: { line: number | null; col: number | null; message: string };
+  error?: {line: number | null; col: number | null; message: string};
   imports: PythonImport[];
   reads: PythonRead[];
   runApps: PythonRunApp[];
@@ -159,7 +159,7 @@ json.dump({"stdlib": sorted(sys.stdlib_module_names | {"__future__"}), "results"
  * times. Falls back to the command itself when it cannot be asked.
  */
 export function resolvePython(python = 'python3'): string {
-  const run = spawnSync(python, ['-S', '-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
+  const run = spawnSync(python, ['-S', '-c', 'import sys; print(sys.executable)'], {encoding: 'utf8'});
   const executable = run.status === 0 ? run.stdout.trim() : '';
   return executable !== '' ? executable : python;
 }
@@ -173,9 +173,9 @@ export function analysePython(sources: string[], python = 'python3'): AnalysisRe
   });
   if (run.error) throw new Error(`cannot run ${python}: ${run.error.message}`);
   if (run.status !== 0) throw new Error(`${python} exited with ${run.status}: ${run.stderr.trim()}`);
-  const output = JSON.parse(run.stdout) as { stdlib: string[]; results: PythonAnalysis[] };
+  const output = JSON.parse(run.stdout) as {stdlib: string[]; results: PythonAnalysis[]};
   if (!Array.isArray(output.results) || output.results.length !== sources.length || !Array.isArray(output.stdlib)) {
     throw new Error(`${python} returned an unexpected answer for ${sources.length} sources`);
   }
-  return { analyses: output.results, stdlib: new Set(output.stdlib) };
+  return {analyses: output.results, stdlib: new Set(output.stdlib)};
 }

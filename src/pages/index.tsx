@@ -52,7 +52,8 @@ export default function Home(): ReactNode {
   return (
     <Layout
       title="Tower documentation"
-      description="Learn to build, deploy, orchestrate and observe Python data apps on Tower with the CLI, the SDK and the HTTP API.">
+      description="Learn to build, deploy, orchestrate and observe Python data apps on Tower with the CLI, the SDK and the HTTP API."
+    >
       <main className={styles.main}>
         <div className="container">
           <HomeHero />

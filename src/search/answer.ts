@@ -198,7 +198,8 @@ export function answerFrom({question, plan, wanted, ranked}: Reading): Answer {
   const closest: Source[] = [];
   for (const entry of ranked) {
     if (closest.length >= MAX_PARTS) break;
-    if (!closest.some((source) => source.url.split('#')[0] === entry.record.url_without_anchor)) closest.push({...sourceOf(entry), url: entry.record.url_without_anchor, title: entry.record.hierarchy.lvl1 ?? ''});
+    if (!closest.some((source) => source.url.split('#')[0] === entry.record.url_without_anchor))
+      closest.push({...sourceOf(entry), url: entry.record.url_without_anchor, title: entry.record.hierarchy.lvl1 ?? ''});
   }
   if (answering.length === 0) return {question, found: false, parts: [], closest};
 

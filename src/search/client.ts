@@ -34,7 +34,17 @@ export type LocalSearchClient = {
 };
 
 function emptyResponse(request: SearchRequest): SearchResponse {
-  return {hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: request.hitsPerPage ?? 20, query: request.query, params: '', processingTimeMS: 0, exhaustiveNbHits: true};
+  return {
+    hits: [],
+    nbHits: 0,
+    page: 0,
+    nbPages: 0,
+    hitsPerPage: request.hitsPerPage ?? 20,
+    query: request.query,
+    params: '',
+    processingTimeMS: 0,
+    exhaustiveNbHits: true,
+  };
 }
 
 const engines = new Map<string, Promise<SearchEngine>>();
@@ -168,7 +178,11 @@ export function createLocalSearchClient(indexUrl: string): LocalSearchClient {
       if (!loaded) return {results: requests.map(({indexName, request}) => ({...emptyResponse(request), index: indexName}))};
       const prepared = requests.map(({request}) => loaded.prepare(request));
       // The shown pages' text, for their snippets: a few small files the first time a page is shown.
-      await loadText(loaded, indexUrl, prepared.flatMap((search) => search.shown));
+      await loadText(
+        loaded,
+        indexUrl,
+        prepared.flatMap((search) => search.shown),
+      );
       return {results: prepared.map((search, i) => ({...loaded.respond(search), index: requests[i].indexName}))};
     },
     loadText: (loaded, sections) => loadText(loaded, indexUrl, sections),
@@ -182,6 +196,10 @@ export function createLocalSearchClient(indexUrl: string): LocalSearchClient {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    retry: () => engine().then(() => true, () => false),
+    retry: () =>
+      engine().then(
+        () => true,
+        () => false,
+      ),
   };
 }

@@ -248,7 +248,9 @@ export class SearchEngine {
 
   /** Indexes records with their text (at build time, and in Node for tests and benchmarks). */
   static fromRecords(records: SearchRecord[]): SearchEngine {
-    const words = indexWords(records.map((record) => ({title: termsOf(ownHeading(record)), path: termsOf(pathOf(record)), content: termsOf(record.content ?? '')})));
+    const words = indexWords(
+      records.map((record) => ({title: termsOf(ownHeading(record)), path: termsOf(pathOf(record)), content: termsOf(record.content ?? '')})),
+    );
     return new SearchEngine(records, pagesOfRecords(records), new WordIndex(words));
   }
 

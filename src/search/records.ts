@@ -166,16 +166,23 @@ export function packRecords(
   const origin = site.replace(/\/$/, '');
   const trail = new HeadingTrail();
   for (const record of records) {
-    const path = record.url_without_anchor.startsWith(origin)
-      ? record.url_without_anchor.slice(origin.length) || '/'
-      : record.url_without_anchor;
+    const path = record.url_without_anchor.startsWith(origin) ? record.url_without_anchor.slice(origin.length) || '/' : record.url_without_anchor;
     let position = pagePosition.get(path);
     if (position === undefined) {
       position = pages.length;
       pagePosition.set(path, position);
       const firstLine = (record.content ?? '').split('\n', 1)[0].trim();
       const endpoint = record.kind === 'api' && ENDPOINT_LINE.test(firstLine) ? firstLine : '';
-      pages.push([path, trailOf(record.hierarchy.lvl0), record.hierarchy.lvl1 ?? '', record.language, record.docusaurus_tag, record.kind ?? 'guide', '', endpoint]);
+      pages.push([
+        path,
+        trailOf(record.hierarchy.lvl0),
+        record.hierarchy.lvl1 ?? '',
+        record.language,
+        record.docusaurus_tag,
+        record.kind ?? 'guide',
+        '',
+        endpoint,
+      ]);
       pageTexts.push([]);
     }
     pageTexts[position].push(record.content ?? '');
@@ -260,7 +267,12 @@ export function unpackIndex(packed: Omit<PackedIndex, 'words'>): {records: Searc
   if (packed.v !== INDEX_FORMAT_VERSION) {
     throw new Error(`Search index format ${String(packed.v)} is not supported (expected ${INDEX_FORMAT_VERSION}).`);
   }
-  const pages: IndexedPage[] = packed.pages.map(([path, , , , , , textFile, endpoint]) => ({url: joinUrl(packed.site, path), textFile, endpoint, sections: []}));
+  const pages: IndexedPage[] = packed.pages.map(([path, , , , , , textFile, endpoint]) => ({
+    url: joinUrl(packed.site, path),
+    textFile,
+    endpoint,
+    sections: [],
+  }));
   const headingTrail = new HeadingTrail();
   const records = packed.sections.map(([position, packedAnchor, level, ownHeading, stored], i): SearchRecord => {
     const derived = headingTrail.next(position, level, ownHeading);

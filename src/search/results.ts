@@ -56,7 +56,19 @@ export function searchHeading(query: string | null): string {
 }
 
 /** The summary line: pages when results are pages (the local engine), else Algolia's count of results. */
-export function searchSummary({query, pages, shown, loading, grouped}: {query: string | null; pages: ResultsPage[]; shown: number; loading: boolean; grouped: boolean}): string {
+export function searchSummary({
+  query,
+  pages,
+  shown,
+  loading,
+  grouped,
+}: {
+  query: string | null;
+  pages: ResultsPage[];
+  shown: number;
+  loading: boolean;
+  grouped: boolean;
+}): string {
   if (query?.trim() && pages.length > 0) {
     const total = pages[0].nbHits;
     if (total === 0) return `No results for “${query}”.`;

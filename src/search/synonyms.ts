@@ -59,9 +59,29 @@ const READER_WORDS: Record<string, string[]> = {
  * contain them to answer it.
  */
 export const QUESTION_SHAPE_WORDS = [
-  'difference', 'differ', 'compare', 'comparison', 'versus', 'vs',
-  'need', 'want', 'way', 'possible', 'able', 'use', 'using', 'get', 'goes', 'go',
-  'see', 'view', 'show', 'look', 'someone', 'somebody', 'one',
+  'difference',
+  'differ',
+  'compare',
+  'comparison',
+  'versus',
+  'vs',
+  'need',
+  'want',
+  'way',
+  'possible',
+  'able',
+  'use',
+  'using',
+  'get',
+  'goes',
+  'go',
+  'see',
+  'view',
+  'show',
+  'look',
+  'someone',
+  'somebody',
+  'one',
 ];
 
 export type SynonymTable = Map<string, string[]>;

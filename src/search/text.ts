@@ -203,13 +203,7 @@ export function highlight(text: string, matched: Set<string>, tags: HighlightTag
  * escaped and highlighted, with `ellipsis` where the text was cut, and the
  * matched words in it.
  */
-export function snippet(
-  text: string,
-  matched: Set<string>,
-  tags: HighlightTags,
-  size = 20,
-  ellipsis = '…',
-): {value: string; words: string[]} {
+export function snippet(text: string, matched: Set<string>, tags: HighlightTags, size = 20, ellipsis = '…'): {value: string; words: string[]} {
   const seen: Word[] = [];
   let first = -1;
   let more = false;

@@ -14,14 +14,7 @@
 import {parse, TomlError} from 'smol-toml';
 import {closest} from '../../lib/suggest';
 import {locateTomlPath} from './locate';
-import {
-  importPathModule,
-  isPackaged,
-  packagedDependencyFiles,
-  scriptPathProblem,
-  scriptRunner,
-  type DependencyFile,
-} from './packaging';
+import {importPathModule, isPackaged, packagedDependencyFiles, scriptPathProblem, scriptRunner, type DependencyFile} from './packaging';
 import {COMMON_ERRORS_ANCHOR, headingAnchor, keyPathLabel, referenceHeading} from './reference';
 import {isDeprecated, knownKeys, schemaAt, type JsonSchema} from './schema';
 
@@ -65,13 +58,7 @@ export interface TowerfileProblem {
 }
 
 export type TowerRule =
-  | 'legacy-key'
-  | 'script-outside-app'
-  | 'script-kind'
-  | 'script-not-packaged'
-  | 'hidden-default'
-  | 'parameter-name'
-  | 'duplicate-parameter';
+  'legacy-key' | 'script-outside-app' | 'script-kind' | 'script-not-packaged' | 'hidden-default' | 'parameter-name' | 'duplicate-parameter';
 
 interface TowerfileParameter {
   name: string;
@@ -100,9 +87,7 @@ export interface TowerfilePlan {
   legacySchedule: boolean;
 }
 
-type TomlParse =
-  | {ok: true; data: Record<string, unknown>}
-  | {ok: false; line: number | null; column?: number; message: string};
+type TomlParse = {ok: true; data: Record<string, unknown>} | {ok: false; line: number | null; column?: number; message: string};
 
 export interface TowerfileCheck {
   problems: TowerfileProblem[];
@@ -129,7 +114,10 @@ export function parseToml(text: string): TomlParse {
     return {ok: true, data: parse(text) as Record<string, unknown>};
   } catch (error) {
     const raw = error instanceof Error ? error.message : String(error);
-    const message = raw.split('\n')[0].replace(/^Invalid TOML document:\s*/, '').trim();
+    const message = raw
+      .split('\n')[0]
+      .replace(/^Invalid TOML document:\s*/, '')
+      .trim();
     if (error instanceof TomlError) return {ok: false, line: error.line, column: error.column, message};
     return {ok: false, line: null, message};
   }
@@ -181,7 +169,12 @@ function lineOf(text: string, path: readonly string[]): number | null {
 }
 
 function pointerToPath(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer === ''
+    ? []
+    : pointer
+        .split('/')
+        .slice(1)
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** `^[^:;]*$` reads as `must not contain ":" or ";"`; other patterns are quoted. */
@@ -251,9 +244,7 @@ function schemaProblem(error: ValidationError, text: string, data: unknown, sche
       const suggestion = removed?.replacement ?? closest(unknown, knownKeys(schema, path));
       const isTableValue = valueAt(data, target) !== null && typeof valueAt(data, target) === 'object' && !Array.isArray(valueAt(data, target));
       const what = path.length === 0 && isTableValue ? `Unknown table [${unknown}]` : `Unknown key "${unknown}"${path.length ? ` in ${subject(path)}` : ''}`;
-      const message = removed
-        ? `"${unknown}" ${removed.note}.`
-        : `${what}: Tower ignores it, so it has no effect.`;
+      const message = removed ? `"${unknown}" ${removed.note}.` : `${what}: Tower ignores it, so it has no effect.`;
       return {
         ...base,
         path: target,
@@ -284,8 +275,7 @@ function schemaProblem(error: ValidationError, text: string, data: unknown, sche
 }
 
 const asString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const asStrings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+const asStrings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /** Tower's rules beyond the schema, on the parts of the file whose types are right. */
 function towerRules(text: string, data: Record<string, unknown>, schema: JsonSchema): TowerfileProblem[] {
@@ -296,7 +286,12 @@ function towerRules(text: string, data: Record<string, unknown>, schema: JsonSch
   const app = data.app !== null && typeof data.app === 'object' && !Array.isArray(data.app) ? (data.app as Record<string, unknown>) : undefined;
 
   for (const path of deprecatedKeysIn(data, schema)) {
-    at('legacy-key', path, 'warning', `"${path[path.length - 1]}" is a legacy key: since tower-cli 0.3.59 Tower no longer packages it. Create schedules with tower schedules create instead.`);
+    at(
+      'legacy-key',
+      path,
+      'warning',
+      `"${path[path.length - 1]}" is a legacy key: since tower-cli 0.3.59 Tower no longer packages it. Create schedules with tower schedules create instead.`,
+    );
   }
 
   const script = asString(app?.script);
@@ -305,11 +300,21 @@ function towerRules(text: string, data: Record<string, unknown>, schema: JsonSch
     if (outside) {
       at('script-outside-app', ['app', 'script'], 'error', `"script" ${outside}: Tower refuses an entry point outside the app when it unpacks the package.`);
     } else if (!scriptRunner(script)) {
-      at('script-kind', ['app', 'script'], 'warning', 'Tower starts .py scripts with uv run and .sh scripts with bash; how it would start this file is not documented.');
+      at(
+        'script-kind',
+        ['app', 'script'],
+        'warning',
+        'Tower starts .py scripts with uv run and .sh scripts with bash; how it would start this file is not documented.',
+      );
     }
     const source = Array.isArray(app.source) ? asStrings(app.source) : [];
     if (!outside && source.length > 0 && !isPackaged(script, source)) {
-      at('script-not-packaged', ['app', 'source'], 'warning', `No "source" pattern seems to include the script "${script}". Since tower-cli 0.3.67 the build fails when the script is not packaged: add it to "source".`);
+      at(
+        'script-not-packaged',
+        ['app', 'source'],
+        'warning',
+        `No "source" pattern seems to include the script "${script}". Since tower-cli 0.3.67 the build fails when the script is not packaged: add it to "source".`,
+      );
     }
   }
 
@@ -321,15 +326,30 @@ function towerRules(text: string, data: Record<string, unknown>, schema: JsonSch
     const path = ['parameters', String(index)];
     const name = asString(parameter.name);
     if (parameter.hidden === true && typeof parameter.default === 'string' && parameter.default !== '') {
-      at('hidden-default', [...path, 'default'], 'warning', 'A hidden parameter should have no default: Tower\'s own Towerfile tools refuse one, and a default is stored in plain text. Keep the value in a secret.');
+      at(
+        'hidden-default',
+        [...path, 'default'],
+        'warning',
+        "A hidden parameter should have no default: Tower's own Towerfile tools refuse one, and a default is stored in plain text. Keep the value in a secret.",
+      );
     }
     if (!name) return;
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-      at('parameter-name', [...path, 'name'], 'warning', `"${name}" becomes an environment variable name; names other than letters, digits and underscores (not starting with a digit) are hard to read from code.`);
+      at(
+        'parameter-name',
+        [...path, 'name'],
+        'warning',
+        `"${name}" becomes an environment variable name; names other than letters, digits and underscores (not starting with a digit) are hard to read from code.`,
+      );
     }
     const first = seen.get(name);
     if (first !== undefined) {
-      at('duplicate-parameter', [...path, 'name'], 'warning', `A parameter named "${name}" is already declared in [[parameters]] block ${first + 1}; the app sees only one value per name.`);
+      at(
+        'duplicate-parameter',
+        [...path, 'name'],
+        'warning',
+        `A parameter named "${name}" is already declared in [[parameters]] block ${first + 1}; the app sees only one value per name.`,
+      );
     } else {
       seen.set(name, index);
     }

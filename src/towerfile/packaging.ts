@@ -14,7 +14,10 @@ export type DependencyFile = (typeof DEPENDENCY_FILES)[number];
 
 /** `./main.py` and `main.py` name the same file; Tower ignores a leading `./`. */
 function normalisePath(path: string): string {
-  return path.trim().replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+  return path
+    .trim()
+    .replace(/^(\.\/)+/, '')
+    .replace(/\/+$/, '');
 }
 
 /**
@@ -39,7 +42,10 @@ export function packagedDependencyFiles(patterns: readonly string[]): Dependency
 
 /** Where an import path lands in the package: `modules/<last part of its path>`. */
 export function importPathModule(importPath: string): string {
-  const parts = importPath.trim().replace(/[\\/]+$/, '').split(/[\\/]/);
+  const parts = importPath
+    .trim()
+    .replace(/[\\/]+$/, '')
+    .split(/[\\/]/);
   return `modules/${parts[parts.length - 1] || importPath}`;
 }
 

@@ -10,11 +10,11 @@ import type {JsonSchema} from './schema';
 /** Compiles the Towerfile JSON Schema (draft 2020-12) with Ajv. Throws if the schema is invalid. */
 export function createTowerfileValidator(schema: object): TowerfileValidate {
   // ajv is CommonJS; depending on the module interop the constructor is the import or its .default.
-  const AjvClass = ((Ajv2020 as unknown as { default?: typeof Ajv2020 }).default ?? Ajv2020) as typeof Ajv2020;
-  return new AjvClass({ ...TOWERFILE_AJV_OPTIONS }).compile(schema) as TowerfileValidate;
+  const AjvClass = ((Ajv2020 as unknown as {default?: typeof Ajv2020}).default ?? Ajv2020) as typeof Ajv2020;
+  return new AjvClass({...TOWERFILE_AJV_OPTIONS}).compile(schema) as TowerfileValidate;
 }
 
 /** The rules of src/towerfile/check.ts for this schema, compiled in Node. Throws if the schema is invalid. */
 export function createTowerfileRules(schema: object): TowerfileRules {
-  return { validate: createTowerfileValidator(schema), schema: schema as JsonSchema };
+  return {validate: createTowerfileValidator(schema), schema: schema as JsonSchema};
 }

@@ -54,4 +54,3 @@ export function knownKeys(root: JsonSchema, path: readonly string[]): string[] {
 export function isDeprecated(root: JsonSchema, path: readonly string[]): boolean {
   return schemaAt(root, path)?.deprecated === true;
 }
-

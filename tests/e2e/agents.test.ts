@@ -86,7 +86,9 @@ async function watchRequests(page: Page): Promise<{away: string[]; mcp: string[]
 describe('"Use with AI" on a docs page', () => {
   test('nothing is requested until the reader clicks; the links start a conversation about the page Markdown', async () => {
     const {page, context, offOrigin, pageErrors, consoleErrors} = await openContext(site.browser, site.base);
-    await context.addInitScript(`window.__cspViolations = []; document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push(e.violatedDirective));`);
+    await context.addInitScript(
+      `window.__cspViolations = []; document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push(e.violatedDirective));`,
+    );
     const requests = await watchRequests(page);
     await goto(page, `${site.base}${PAGE}`);
     await page.waitForTimeout(500);
@@ -100,7 +102,10 @@ describe('"Use with AI" on a docs page', () => {
     const chatGpt = page.getByRole('link', {name: 'Open in ChatGPT (opens in a new tab)'});
     await chatGpt.waitFor();
     assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
-    assert.ok(requests.scripts().some((script) => /agent-tools/.test(script)), 'the menu arrives as its own chunk on the click');
+    assert.ok(
+      requests.scripts().some((script) => /agent-tools/.test(script)),
+      'the menu arrives as its own chunk on the click',
+    );
 
     const prompt = `Read ${SITE.url}${PAGE}.md from the Tower documentation, then answer my questions about it.`;
     assert.equal(await chatGpt.getAttribute('href'), `https://chatgpt.com/?q=${encodeURIComponent(prompt)}`);
@@ -164,7 +169,10 @@ describe('"Use with AI" on a docs page', () => {
     await context.close();
   });
 
-  for (const [device, viewport] of [['desktop', DESKTOP], ['390 px', PHONE]] as const) {
+  for (const [device, viewport] of [
+    ['desktop', DESKTOP],
+    ['390 px', PHONE],
+  ] as const) {
     for (const theme of ['light', 'dark'] as const) {
       test(`open, with the editor setup: no axe violation, ${device}, ${theme}`, async () => {
         const {page, context} = await openContext(site.browser, site.base, {viewport, bypassCSP: true});

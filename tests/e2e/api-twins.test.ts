@@ -21,7 +21,11 @@ const API_ROUTE = '/docs/reference/api';
 
 type Facts = {blocks: string[]; links: string[]};
 
-const clean = (text: string): string => text.replace(/\u200b/g, '').replace(/\s+/g, ' ').trim();
+const clean = (text: string): string =>
+  text
+    .replace(/\u200b/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 // ---- HTML.
 
@@ -243,9 +247,15 @@ describe('API pages and their Markdown twins', () => {
     const twin = markdownFacts(readFileSync(path.join(BUILD, `${API_ROUTE}/run-app.md`), 'utf8'));
     for (const facts of [page, twin]) {
       assert.ok(facts.blocks.includes('P: tower CLI'), 'the CLI sample label');
-      assert.ok(facts.blocks.some((block) => block.startsWith('C: curl --request POST "https://api.tower.dev/v1/apps/my-app/runs"')), 'the curl sample');
+      assert.ok(
+        facts.blocks.some((block) => block.startsWith('C: curl --request POST "https://api.tower.dev/v1/apps/my-app/runs"')),
+        'the curl sample',
+      );
       assert.ok(facts.blocks.includes('L0: name · path · string · required — Name of the app to run.'), 'the path parameter');
-      assert.ok(facts.blocks.some((block) => /^L1: max_retries · integer \(int64\) · required/.test(block)), 'a nested field');
+      assert.ok(
+        facts.blocks.some((block) => /^L1: max_retries · integer \(int64\) · required/.test(block)),
+        'a nested field',
+      );
       assert.ok(facts.blocks.includes('H: 201 Created') && facts.blocks.includes('H: 401 Unauthorized'), 'the statuses');
       assert.ok(facts.links.includes('Runs -> /docs/concepts/runs'), 'a related link');
     }

@@ -115,9 +115,9 @@ describe('API reference routes', () => {
       assert.ok(h2s.includes(heading), `overview lacks "${heading}" (has ${h2s.join(', ')})`);
     }
     // The operations index links every operation page.
-    const links = await page.locator('article a[href^="/docs/reference/api/"]').evaluateAll((anchors) =>
-      anchors.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
-    );
+    const links = await page
+      .locator('article a[href^="/docs/reference/api/"]')
+      .evaluateAll((anchors) => anchors.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
     for (const id of API_OPERATION_IDS) assert.ok(links.includes(`/docs/reference/api/${id}`), `no link to ${id}`);
     assert.deepEqual(await requestControls(page), []);
     assert.deepEqual(offOrigin, []);
@@ -149,7 +149,16 @@ describe('API operation pages', () => {
       // Copy buttons appear once React has hydrated the code blocks.
       await waitForHydration(page);
       const copy = page.locator('article [role="tabpanel"]:not([hidden]) button[aria-label*="Copy" i]');
-      if (!(await copy.first().waitFor({timeout: 5000}).then(() => true, () => false))) problems.push(`${id}: no copy button`);
+      if (
+        !(await copy
+          .first()
+          .waitFor({timeout: 5000})
+          .then(
+            () => true,
+            () => false,
+          ))
+      )
+        problems.push(`${id}: no copy button`);
       for (const section of ['Code samples', 'Parameters', 'Request body', 'Responses']) {
         if ((await page.locator('article h2', {hasText: section}).count()) !== 1) problems.push(`${id}: no "${section}" section`);
       }
@@ -167,9 +176,10 @@ describe('API operation pages', () => {
     assert.match(await article.innerText(), /environment · string · required/);
     assert.deepEqual((await article.locator('h3').allInnerTexts()).map(clean), ['201 Created', '401 Unauthorized']);
     assert.ok((await article.locator('pre', {hasText: '"run"'}).count()) >= 1, 'a 201 example');
-    const related = await article.locator('p', {hasText: 'Related:'}).locator('a').evaluateAll((anchors) =>
-      anchors.map((a) => a.getAttribute('href')),
-    );
+    const related = await article
+      .locator('p', {hasText: 'Related:'})
+      .locator('a')
+      .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
     assert.deepEqual(related, ['/docs/concepts/runs', '/docs/using-tower/orchestrate', '/docs/using-tower/retries']);
     await context.close();
   });
@@ -180,10 +190,11 @@ describe('API operation pages', () => {
     const sidebar = page.locator('.theme-doc-sidebar-container');
     const towerApi = sidebar.locator('a.menu__link', {hasText: /^Tower API$/});
     assert.equal(await towerApi.getAttribute('href'), API_OVERVIEW.path);
-    const categories = await towerApi
-      .locator('xpath=ancestor::li[contains(@class,"menu__list-item")][1]/ul/li/div/a')
-      .allInnerTexts();
-    assert.deepEqual(categories.map((label) => label.trim()), SPEC.tags.map((tag) => tag.name));
+    const categories = await towerApi.locator('xpath=ancestor::li[contains(@class,"menu__list-item")][1]/ul/li/div/a').allInnerTexts();
+    assert.deepEqual(
+      categories.map((label) => label.trim()),
+      SPEC.tags.map((tag) => tag.name),
+    );
     const reference = await sidebar.locator('a.menu__link', {hasText: /^Reference$/}).getAttribute('href');
     assert.equal(reference, '/docs/category/reference');
     await context.close();

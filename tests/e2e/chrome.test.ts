@@ -33,11 +33,7 @@ describe('navbar', () => {
     const left = page.locator('.navbar__items:not(.navbar__items--right) a.navbar__link');
     assert.deepEqual(await left.allInnerTexts(), ['Documentation', 'Examples']);
     const right = page.locator('.navbar__items--right a.navbar__link[href^="http"]');
-    assert.deepEqual(await right.evaluateAll((links) => links.map((a) => a.getAttribute('href'))), [
-      LINKS.mainSite,
-      LINKS.webApp,
-      LINKS.blog,
-    ]);
+    assert.deepEqual(await right.evaluateAll((links) => links.map((a) => a.getAttribute('href'))), [LINKS.mainSite, LINKS.webApp, LINKS.blog]);
     assert.equal(await page.locator('.navbar__items--right .dropdown > .navbar__link').first().innerText(), 'English');
     await page.locator('.navbar__items a.navbar__link', {hasText: 'Examples'}).click();
     await page.waitForURL(`${site.base}/docs/category/examples`);
@@ -82,7 +78,10 @@ describe('deep links into long pages', () => {
   // Tables are laid out lazily (content-visibility), so the page is taller or
   // shorter than its placeholders until they are shown: the target heading
   // must still be where the reader lands, at once, and stay there.
-  for (const [device, viewport] of [['desktop', DESKTOP], ['390 px', PHONE]] as const) {
+  for (const [device, viewport] of [
+    ['desktop', DESKTOP],
+    ['390 px', PHONE],
+  ] as const) {
     test(`a cold load of /docs/reference/tower-sdk#<late heading> shows that heading, ${device}`, async () => {
       const {page, context} = await openContext(site.browser, site.base, {viewport});
       const target = await page.request
@@ -115,7 +114,12 @@ describe('mobile layout', () => {
     await toggle.click();
     const sidebar = page.locator('.navbar-sidebar');
     await sidebar.waitFor({state: 'visible'});
-    assert.equal(await page.locator('html').evaluate((el) => el.classList.contains('navbar-sidebar--show') || document.querySelector('.navbar')!.classList.contains('navbar-sidebar--show')), true);
+    assert.equal(
+      await page
+        .locator('html')
+        .evaluate((el) => el.classList.contains('navbar-sidebar--show') || document.querySelector('.navbar')!.classList.contains('navbar-sidebar--show')),
+      true,
+    );
     // On a docs page the secondary menu (the docs sidebar) shows first.
     const back = page.getByRole('button', {name: '← Back to main menu'});
     await back.waitFor({state: 'visible'});

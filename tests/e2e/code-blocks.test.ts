@@ -56,10 +56,12 @@ describe('code blocks', () => {
     assert.equal(await marked.count(), 1, 'one highlighted line, marked up as such');
     assert.equal(await marked.innerText(), 'sources = ["./export.py", "./pyproject.toml"]');
     // Numbers are a CSS counter from 1 on each line: drawn, but never part of the text.
-    const numbering = await block.locator('code').evaluate((code) => [
-      getComputedStyle(code).counterReset,
-      ...Array.from(code.querySelectorAll('.theme-code-line'), (line) => getComputedStyle(line, '::before').content),
-    ]);
+    const numbering = await block
+      .locator('code')
+      .evaluate((code) => [
+        getComputedStyle(code).counterReset,
+        ...Array.from(code.querySelectorAll('.theme-code-line'), (line) => getComputedStyle(line, '::before').content),
+      ]);
     assert.deepEqual(numbering, ['code-line 0', ...Array(4).fill('counter(code-line)')]);
     const shown = await block.locator('pre').innerText();
     // Selecting the block by hand copies the same text as the button.

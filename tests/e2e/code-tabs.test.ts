@@ -19,7 +19,11 @@ const ALSO_WITH_CLI = '/docs/reference/api/run-app';
 const WITHOUT_CLI = '/docs/reference/api/list-runners';
 const STORAGE_KEY = `docusaurus.tab.${CODE_LANGUAGE_TABS.groupId}`;
 
-const samples = (page: Page) => page.locator('[role="tablist"]').filter({has: page.getByRole('tab', {name: 'curl'})}).first();
+const samples = (page: Page) =>
+  page
+    .locator('[role="tablist"]')
+    .filter({has: page.getByRole('tab', {name: 'curl'})})
+    .first();
 const selectedTab = (page: Page) => samples(page).getByRole('tab', {selected: true}).innerText();
 /** The code of the visible panel of the samples' tab group. */
 const visibleCode = (page: Page) => samples(page).locator('xpath=..').locator('[role="tabpanel"]:not([hidden]) pre').innerText();

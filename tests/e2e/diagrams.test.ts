@@ -132,7 +132,11 @@ describe('diagrams', () => {
       page.on('request', (request) => requests.push(request.url()));
       await goto(page, `${site.base}${route}`);
       page.removeAllListeners('request');
-      assert.deepEqual(requests.filter((url) => /\.svg(\?|$)/.test(url) && !/\/img\//.test(url)), [], route);
+      assert.deepEqual(
+        requests.filter((url) => /\.svg(\?|$)/.test(url) && !/\/img\//.test(url)),
+        [],
+        route,
+      );
       assert.equal(await page.locator(`figure.${FIGURE_CLASS} > svg`).count(), count, `${route} after hydration`);
     }
     await context.close();
@@ -154,7 +158,10 @@ describe('diagrams', () => {
     await context.close();
   });
 
-  for (const [device, viewport] of [['desktop', DESKTOP], ['390 px', PHONE]] as const) {
+  for (const [device, viewport] of [
+    ['desktop', DESKTOP],
+    ['390 px', PHONE],
+  ] as const) {
     for (const theme of ['light', 'dark'] as const) {
       test(`${device}, ${theme}: named for screen readers, fitting the column, legible, no axe violation`, async () => {
         const {page, context} = await openContext(site.browser, site.base, {viewport, bypassCSP: true});

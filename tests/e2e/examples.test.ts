@@ -31,9 +31,11 @@ describe('example pages', () => {
     const {page, context, offOrigin, pageErrors} = await openContext(site.browser, site.base);
     for (const {route, files} of PAGES) {
       await goto(page, `${site.base}${route}`);
-      const shown = await page.locator('.theme-code-block').evaluateAll((blocks) =>
-        blocks.map((block) => ({title: block.querySelector('[class^="title"]')?.textContent ?? '', code: block.querySelector('pre')?.innerText ?? ''})),
-      );
+      const shown = await page
+        .locator('.theme-code-block')
+        .evaluateAll((blocks) =>
+          blocks.map((block) => ({title: block.querySelector('[class^="title"]')?.textContent ?? '', code: block.querySelector('pre')?.innerText ?? ''})),
+        );
       for (const file of files) {
         const block = shown.find((candidate) => candidate.title === defaultTitle(file));
         assert.ok(block, `${route} shows a block titled ${defaultTitle(file)}`);

@@ -138,7 +138,7 @@ describe('the path redirects, over a raw socket', () => {
     assert.deepEqual(problems, []);
   });
 
-  test('the review\'s paths get the answers the fix promises', async () => {
+  test("the review's paths get the answers the fix promises", async () => {
     const expected: Array<[string, number, string | undefined]> = [
       // Still percent-encoded, so the browser asks this site for a page that does not exist.
       ['/x%0dSet-Cookie:%20pwned=1/index.html', 301, '/x%0dSet-Cookie:%20pwned=1'],
@@ -197,7 +197,7 @@ describe('the path redirects, in Chromium', () => {
 });
 
 describe('one URL per page', () => {
-  test('an encoded slash is not a second address of a page: 404 with the site\'s page', async () => {
+  test("an encoded slash is not a second address of a page: 404 with the site's page", async () => {
     for (const path of ['/docs%2Fintro', '/docs%2fconcepts%2Fruns', '/docs/concepts%2Fruns']) {
       const response = await rawGet(site.base, path);
       assert.equal(response.status, 404, path);
@@ -216,11 +216,11 @@ describe('a link too long for nginx', () => {
   // About 40 KB once encoded: past the 32 KB request line site.conf allows.
   const query = encodeURIComponent('deploy an app on tower '.repeat(1400));
 
-  test('gets the site\'s own page and the security headers, not nginx\'s bare 414', async () => {
+  test("gets the site's own page and the security headers, not nginx's bare 414", async () => {
     const response = await rawGet(site.base, `/search?q=${query}`);
     assert.equal(response.status, 414);
     assert.match(response.header('content-type') ?? '', /^text\/html/);
-    assert.match(response.body, /<nav[^>]*class="[^"]*navbar/, 'the site\'s navbar');
+    assert.match(response.body, /<nav[^>]*class="[^"]*navbar/, "the site's navbar");
     assert.doesNotMatch(response.body, /<center>nginx<\/center>/);
     assert.match(response.header('content-security-policy') ?? '', /default-src 'self'/);
   });
@@ -345,7 +345,7 @@ describe('per-client limits', () => {
 });
 
 describe('npm run serve:nginx with the Algolia settings', () => {
-  test('serves a CSP that admits exactly that application\'s hosts', async () => {
+  test("serves a CSP that admits exactly that application's hosts", async () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-nginx.ts'], {
       cwd: REPO_ROOT,

@@ -80,8 +80,15 @@ describe('keyboard only', () => {
       /^button: Search\b/,
     ];
     const positions = wanted.map((pattern) => stops.findIndex((stop) => pattern.test(stop)));
-    assert.ok(positions.every((p) => p >= 0), `every item is reached: ${stops.join(' | ')}`);
-    assert.deepEqual(positions, [...positions].sort((a, b) => a - b), `in order: ${stops.join(' | ')}`);
+    assert.ok(
+      positions.every((p) => p >= 0),
+      `every item is reached: ${stops.join(' | ')}`,
+    );
+    assert.deepEqual(
+      positions,
+      [...positions].sort((a, b) => a - b),
+      `in order: ${stops.join(' | ')}`,
+    );
     assert.equal(positions.at(-1)! - positions[0], wanted.length - 1, 'with nothing else between them');
     await finish(watched);
   });

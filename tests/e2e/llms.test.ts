@@ -69,7 +69,10 @@ describe('generated files in build/', () => {
     // Every sidebar doc plus the API overview and every operation page.
     assert.ok(links > API_OPERATION_IDS.length + 30, `only ${links} links`);
     for (const id of API_OPERATION_IDS) {
-      assert.ok(lines.some((line) => line.includes(`](${SITE.url}/docs/reference/api/${id}.md)`)), `llms.txt does not link ${id}`);
+      assert.ok(
+        lines.some((line) => line.includes(`](${SITE.url}/docs/reference/api/${id}.md)`)),
+        `llms.txt does not link ${id}`,
+      );
     }
     // The preamble names the three other files, and they exist.
     const preamble = lines.slice(0, firstSection).join('\n');
@@ -139,7 +142,10 @@ describe('generated files in build/', () => {
     assert.ok(manifest.entries.length > 50, 'the manifest is the real one');
     const raw = read('llms-sdk.txt').split('\n');
     for (const {name} of manifest.entries) {
-      assert.ok(raw.some((line) => new RegExp(`^#{2,6} \`${name.replace(/\./g, '\\.')}\`$`).test(line)), `${name} has no section`);
+      assert.ok(
+        raw.some((line) => new RegExp(`^#{2,6} \`${name.replace(/\./g, '\\.')}\`$`).test(line)),
+        `${name} has no section`,
+      );
     }
   });
 });

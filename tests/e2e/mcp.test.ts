@@ -74,7 +74,10 @@ for (const [transport, connect] of TRANSPORTS) {
     test('search_docs: the site ranking, pages with their best sections, with title, URL, breadcrumb and snippet; kind narrows it', async () => {
       const result = await call('search_docs', {query: 'tower schedules create', limit: 2});
       assert.ok(!result.isError, textOf(result));
-      const {hits, pages} = result.structuredContent as {pages: number; hits: Array<{title: string; url: string; page: string; breadcrumb: string[]; snippet: string; kind: string}>};
+      const {hits, pages} = result.structuredContent as {
+        pages: number;
+        hits: Array<{title: string; url: string; page: string; breadcrumb: string[]; snippet: string; kind: string}>;
+      };
       assert.ok(pages >= 2);
       assert.equal(new Set(hits.map((hit) => hit.page)).size, 2, 'two pages');
       assert.ok(hits.length >= 2 && hits.length <= 6, 'up to three sections a page');
@@ -84,7 +87,10 @@ for (const [transport, connect] of TRANSPORTS) {
       );
       assert.deepEqual(hits[0].breadcrumb.slice(-2), ['Tower CLI', 'tower schedules']);
       assert.ok(hits.every((hit) => hit.snippet.length > 0 && !/[<>]mark|\u0001/.test(hit.snippet)));
-      assert.match(textOf(result), /^\d+ pages match "tower schedules create"; the best sections of the first 2:\n1\. tower schedules create: https:\/\/docs\.tower\.dev\/docs\/reference\/tower-cli#tower-schedules-create/);
+      assert.match(
+        textOf(result),
+        /^\d+ pages match "tower schedules create"; the best sections of the first 2:\n1\. tower schedules create: https:\/\/docs\.tower\.dev\/docs\/reference\/tower-cli#tower-schedules-create/,
+      );
       const api = (await call('search_docs', {query: 'create secret', kind: 'api', limit: 3})).structuredContent as {hits: Array<{kind: string; page: string}>};
       assert.equal(new Set(api.hits.map((hit) => hit.page)).size, 3);
       assert.ok(api.hits.every((hit) => hit.kind === 'api'));
@@ -128,7 +134,10 @@ for (const [transport, connect] of TRANSPORTS) {
     });
 
     test('list_api_operations: every operation, or one tag', async () => {
-      const all = (await call('list_api_operations', {})).structuredContent as {count: number; operations: Array<{id: string; url: string; tag: string; method: string; path: string}>};
+      const all = (await call('list_api_operations', {})).structuredContent as {
+        count: number;
+        operations: Array<{id: string; url: string; tag: string; method: string; path: string}>;
+      };
       assert.equal(all.count, API_OPERATION_IDS.length);
       assert.deepEqual(all.operations.map((operation) => operation.url.split('/').pop()).sort(), [...API_OPERATION_IDS].sort());
       const secrets = await call('list_api_operations', {tag: 'secrets'});
@@ -158,8 +167,13 @@ for (const [transport, connect] of TRANSPORTS) {
       const good = await call('check_towerfile', {text: '[app]\nname = "daily-ticker"\nscript = "./main.py"\n'});
       assert.deepEqual(good.structuredContent, {valid: true, problems: []});
       assert.equal(textOf(good), 'The Towerfile is valid.');
-      const bad = await call('check_towerfile', {text: '[app]\nname = "daily-ticker"\nscirpt = "./main.py"\n\n[[parameters]]\nname = "MODEL_NAME"\nhidden = "no"\n'});
-      const report = bad.structuredContent as {valid: boolean; problems: Array<{severity: string; key: string; line: number; message: string; reference: string}>};
+      const bad = await call('check_towerfile', {
+        text: '[app]\nname = "daily-ticker"\nscirpt = "./main.py"\n\n[[parameters]]\nname = "MODEL_NAME"\nhidden = "no"\n',
+      });
+      const report = bad.structuredContent as {
+        valid: boolean;
+        problems: Array<{severity: string; key: string; line: number; message: string; reference: string}>;
+      };
       assert.equal(report.valid, false);
       assert.deepEqual(
         report.problems.map(({severity, key, line, reference}) => [severity, key, line, reference]),
@@ -180,9 +194,18 @@ for (const [transport, connect] of TRANSPORTS) {
       const ok = await call('check_tower_command', {line: 'tower deploy --environment staging'});
       assert.deepEqual(ok.structuredContent, {
         valid: true,
-        commands: [{words: ['tower', 'deploy', '--environment', 'staging'], command: 'tower deploy', problems: [], reference: `${SITE.url}/docs/reference/tower-cli#tower-deploy`}],
+        commands: [
+          {
+            words: ['tower', 'deploy', '--environment', 'staging'],
+            command: 'tower deploy',
+            problems: [],
+            reference: `${SITE.url}/docs/reference/tower-cli#tower-deploy`,
+          },
+        ],
       });
-      const bad = await call('check_tower_command', {line: 'tower apps lst && tower schedules create --app daily-ticker && tower deploy --all -e staging && tower secrets create --name KEY --value'});
+      const bad = await call('check_tower_command', {
+        line: 'tower apps lst && tower schedules create --app daily-ticker && tower deploy --all -e staging && tower secrets create --name KEY --value',
+      });
       const report = bad.structuredContent as {valid: boolean; commands: Array<{command: string; problems: string[]; reference: string}>};
       assert.equal(report.valid, false);
       assert.deepEqual(
@@ -205,7 +228,8 @@ for (const [transport, connect] of TRANSPORTS) {
       const {resources} = await client.listResources();
       const uris = new Set(resources.map((resource) => resource.uri));
       for (const file of ['llms.txt', 'llms-full.txt', 'llms-api.txt', 'llms-sdk.txt']) assert.ok(uris.has(`${SITE.url}/${file}`), file);
-      for (const route of ['/docs/intro', '/docs/concepts/apps', '/docs/reference/api/create-secret', '/docs/category/concepts']) assert.ok(uris.has(`${SITE.url}${route}.md`), route);
+      for (const route of ['/docs/intro', '/docs/concepts/apps', '/docs/reference/api/create-secret', '/docs/category/concepts'])
+        assert.ok(uris.has(`${SITE.url}${route}.md`), route);
       const llms = await client.readResource({uri: `${SITE.url}/llms.txt`});
       assert.equal((llms.contents[0] as {text: string}).text, readBuild('llms.txt'));
       const page = await client.readResource({uri: `${SITE.url}/docs/concepts/runs.md`});
@@ -253,10 +277,14 @@ describe('the HTTP transport and its proxy', () => {
     const {request} = await import('node:http');
     const status = (headers: Record<string, string>) =>
       new Promise<number>((resolve, reject) => {
-        const outgoing = request(mcp.url, {method: 'POST', headers: {'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers}}, (response) => {
-          response.resume();
-          resolve(response.statusCode ?? 0);
-        });
+        const outgoing = request(
+          mcp.url,
+          {method: 'POST', headers: {'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers}},
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
         outgoing.on('error', reject);
         outgoing.end(searchCall);
       });

@@ -24,7 +24,10 @@ describe('the phone menu with JavaScript off, at 390 px', () => {
       const box = await link.boundingBox();
       assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${await link.innerText()} fits on the screen`);
       // Nothing sits on top of it (the search button at the right edge, for one).
-      const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('a')?.textContent, [box.x + box.width - 4, box.y + box.height / 2]);
+      const onTop = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x, y)?.closest('a')?.textContent,
+        [box.x + box.width - 4, box.y + box.height / 2],
+      );
       assert.equal(onTop, await link.innerText());
     }
     await page.locator(docsLink, {hasText: 'Documentation'}).click();

@@ -30,7 +30,10 @@ export const TEMPLATES: Record<string, string> = {
 const site = useSite();
 
 describe('accessibility (axe-core)', () => {
-  for (const [device, viewport] of [['desktop', DESKTOP], ['390 px', PHONE]] as const) {
+  for (const [device, viewport] of [
+    ['desktop', DESKTOP],
+    ['390 px', PHONE],
+  ] as const) {
     for (const theme of ['light', 'dark'] as const) {
       test(`no violations on any template, ${device}, ${theme}`, async () => {
         // axe is injected as a script, which the production CSP rightly forbids.
@@ -78,7 +81,10 @@ describe('production headers', () => {
     for (const v of (await page.evaluate('window.__cspViolations')) as string[]) violations.push(`search modal: ${v}`);
     assert.deepEqual(violations, []);
     // The not-found page's own 404 response is the one expected console error.
-    assert.deepEqual(consoleErrors.filter((e) => !e.includes('404')), []);
+    assert.deepEqual(
+      consoleErrors.filter((e) => !e.includes('404')),
+      [],
+    );
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

@@ -63,7 +63,16 @@ function finish(watched: Pick<Watched, 'pageErrors' | 'offOrigin'>): void {
   assert.deepEqual(watched.offOrigin, [], 'no request leaves the site');
 }
 
-const BROKEN = ['[app]', 'name = "orders-sync"', 'script = "./sync.py"', 'sources = ["./sync.py"]', '', '[[parameters]]', 'name = "SINCE_DAYS"', 'default = 1'].join('\n');
+const BROKEN = [
+  '[app]',
+  'name = "orders-sync"',
+  'script = "./sync.py"',
+  'sources = ["./sync.py"]',
+  '',
+  '[[parameters]]',
+  'name = "SINCE_DAYS"',
+  'default = 1',
+].join('\n');
 
 describe('Towerfile checker', () => {
   test('the example is accepted and explained: app, script, packaged files, parameters with defaults', async () => {
@@ -79,10 +88,13 @@ describe('Towerfile checker', () => {
     assert.match(text, /\.\.\/shared is packaged as modules\/shared\/ and put on PYTHONPATH/);
     assert.match(text, /pyproject\.toml, if it exists, with uv sync/);
     const rows = await plan.locator('tbody tr').allInnerTexts();
-    assert.deepEqual(rows.map((row) => row.split('\t').map((cell) => cell.trim())), [
-      ['MONTHS_BACK', '1', 'Whole months to export, counting back from this one'],
-      ['PARTNER_TOKEN hidden', 'empty', "Token for the partner's invoice API"],
-    ]);
+    assert.deepEqual(
+      rows.map((row) => row.split('\t').map((cell) => cell.trim())),
+      [
+        ['MONTHS_BACK', '1', 'Whole months to export, counting back from this one'],
+        ['PARTNER_TOKEN hidden', 'empty', "Token for the partner's invoice API"],
+      ],
+    );
     assert.equal(await editor(page).getAttribute('aria-invalid'), 'false');
     finish(watched);
     await watched.context.close();
@@ -103,8 +115,14 @@ describe('Towerfile checker', () => {
     assert.equal(await editor(page).getAttribute('aria-invalid'), 'true');
     const items = await problems(page).allInnerTexts();
     assert.equal(items.length, 2);
-    assert.match(items[0], /Warning\s+Line 4\s+app\.sources\s+Unknown key "sources" in \[app\]: Tower ignores it, so it has no effect\.\s+Did you mean source\?\s+Rename to source\s+Reference: app\.source/);
-    assert.match(items[1], /Error\s+Line 8\s+parameters\[0\]\.default\s+"default" must be a string in quotes, but it is the number 1\. Write default = "1"\.\s+Reference: parameters\[\]\.default/);
+    assert.match(
+      items[0],
+      /Warning\s+Line 4\s+app\.sources\s+Unknown key "sources" in \[app\]: Tower ignores it, so it has no effect\.\s+Did you mean source\?\s+Rename to source\s+Reference: app\.source/,
+    );
+    assert.match(
+      items[1],
+      /Error\s+Line 8\s+parameters\[0\]\.default\s+"default" must be a string in quotes, but it is the number 1\. Write default = "1"\.\s+Reference: parameters\[\]\.default/,
+    );
     const reference = problems(page).nth(0).getByRole('link', {name: 'Reference: app.source'});
     assert.equal(await reference.getAttribute('href'), '/docs/reference/towerfile#appsource');
     assert.equal(await page.getByRole('region', {name: 'What Tower will do with this Towerfile'}).count(), 0, 'no plan while there is an error');
@@ -225,7 +243,7 @@ const runRows = async (page: Page) =>
   (await page.getByRole('region', {name: 'Next runs'}).locator('tbody tr').allInnerTexts()).map((row) => row.split('\t').map((c) => c.trim()));
 
 describe('schedule explainer', () => {
-  test('explains the expression with runs in UTC and in the reader\'s zone, and the command to create it', async () => {
+  test("explains the expression with runs in UTC and in the reader's zone, and the command to create it", async () => {
     const watched = await openContext(site.browser, site.base, {timezoneId: 'America/New_York'});
     const {page} = watched;
     await page.clock.setFixedTime(new Date('2027-01-01T00:00:00Z'));
@@ -276,9 +294,10 @@ describe('schedule explainer', () => {
     await page.keyboard.press('Control+A');
     await page.keyboard.type('0 8 1 * 1');
     await page.getByText('Both day of month and day of week are set.', {exact: false}).waitFor();
-    assert.deepEqual((await runRows(page)).map((row) => row[0]), [
-      'Fri, 1 Jan 2027, 08:00', 'Mon, 4 Jan 2027, 08:00', 'Mon, 11 Jan 2027, 08:00', 'Mon, 18 Jan 2027, 08:00', 'Mon, 25 Jan 2027, 08:00',
-    ]);
+    assert.deepEqual(
+      (await runRows(page)).map((row) => row[0]),
+      ['Fri, 1 Jan 2027, 08:00', 'Mon, 4 Jan 2027, 08:00', 'Mon, 11 Jan 2027, 08:00', 'Mon, 18 Jan 2027, 08:00', 'Mon, 25 Jan 2027, 08:00'],
+    );
     assert.equal(await explainerRegion(page).locator('pre code').innerText(), 'tower schedules create --app orders-sync --cron "0 8 1 * 1"');
 
     await page.keyboard.press('Control+A');
@@ -308,7 +327,12 @@ describe('the tools load their code only where, and when, they are used', () => 
     const pending: Promise<void>[] = [];
     page.on('response', (response) => {
       if (!response.url().endsWith('.js')) return;
-      pending.push(response.text().then((body) => void bodies.set(response.url(), body), () => undefined));
+      pending.push(
+        response.text().then(
+          (body) => void bodies.set(response.url(), body),
+          () => undefined,
+        ),
+      );
     });
     await visit();
     await Promise.all(pending);
@@ -347,7 +371,10 @@ describe('the tools load their code only where, and when, they are used', () => 
 });
 
 describe('accessibility of the tools (axe-core)', () => {
-  for (const [device, viewport] of [['desktop', DESKTOP], ['390 px', PHONE]] as const) {
+  for (const [device, viewport] of [
+    ['desktop', DESKTOP],
+    ['390 px', PHONE],
+  ] as const) {
     for (const theme of ['light', 'dark'] as const) {
       test(`no violations, ${device}, ${theme}`, async () => {
         const {page, context} = await openContext(site.browser, site.base, {viewport, bypassCSP: true});

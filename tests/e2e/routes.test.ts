@@ -24,7 +24,10 @@ describe('route table', () => {
       if (route.path !== '/') {
         const titled = await page
           .waitForFunction((h) => document.title === `${h} | Tower`, route.heading, {timeout: 5000})
-          .then(() => true, () => false);
+          .then(
+            () => true,
+            () => false,
+          );
         if (!titled) problems.push(`${route.path}: title "${await page.title()}"`);
       }
     }

@@ -115,11 +115,38 @@ async function answerSearch(watched: Watched, sent: SentQuery[], hostile = false
       const post = String(params.highlightPostTag ?? '</mark>');
       const hits = [
         ...(hostile ? [hostileHit(pre, post)] : []),
-        algoliaHit('https://docs.tower.dev/docs/concepts/apps#why-apps-matter', 'Concepts', 'Apps', 'Why apps matter', 'Everything else in Tower hangs off an app.', pre, post),
-        algoliaHit('https://docs.tower.dev/docs/reference/tower-cli#tower-apps-list', 'Reference', 'Tower CLI', 'tower apps list', 'Lists the apps of the current team <b>bold</b>.', pre, post),
+        algoliaHit(
+          'https://docs.tower.dev/docs/concepts/apps#why-apps-matter',
+          'Concepts',
+          'Apps',
+          'Why apps matter',
+          'Everything else in Tower hangs off an app.',
+          pre,
+          post,
+        ),
+        algoliaHit(
+          'https://docs.tower.dev/docs/reference/tower-cli#tower-apps-list',
+          'Reference',
+          'Tower CLI',
+          'tower apps list',
+          'Lists the apps of the current team <b>bold</b>.',
+          pre,
+          post,
+        ),
         algoliaHit('https://tower.dev/blog/apps-on-tower', 'Blog', 'Apps on Tower', null, 'A blog post about apps.', pre, post),
       ];
-      return {hits, nbHits: 42, page: Number(params.page ?? 0), nbPages: 5, hitsPerPage: 3, query: params.query, params: '', processingTimeMS: 1, exhaustiveNbHits: true, index: params.indexName};
+      return {
+        hits,
+        nbHits: 42,
+        page: Number(params.page ?? 0),
+        nbPages: 5,
+        hitsPerPage: 3,
+        query: params.query,
+        params: '',
+        processingTimeMS: 1,
+        exhaustiveNbHits: true,
+        index: params.indexName,
+      };
     });
     await route.fulfill({status: 200, contentType: 'application/json', headers: cors(), body: JSON.stringify({results})});
   });
@@ -193,7 +220,9 @@ describe('search on Algolia DocSearch', () => {
     const watched = await openContext(browser, base);
     const {page} = watched;
     await answerSearch(watched, []);
-    await watched.context.route('https://tower.dev/**', (route) => route.fulfill({status: 200, contentType: 'text/html', body: '<title>Tower blog</title><h1>Blog</h1>'}));
+    await watched.context.route('https://tower.dev/**', (route) =>
+      route.fulfill({status: 200, contentType: 'text/html', body: '<title>Tower blog</title><h1>Blog</h1>'}),
+    );
     await goto(page, `${base}/docs/intro`);
     await page.evaluate(() => ((window as Window & {stayed?: boolean}).stayed = true));
     await openModalWithQuery(page, 'apps');
@@ -227,7 +256,7 @@ describe('search on Algolia DocSearch', () => {
     await watched.context.close();
   });
 
-  test('Ask AI talks to Algolia\'s assistant, shows the disclaimer, and Escape leaves Ask AI first', async () => {
+  test("Ask AI talks to Algolia's assistant, shows the disclaimer, and Escape leaves Ask AI first", async () => {
     const watched = await openContext(browser, base);
     const {page} = watched;
     await answerSearch(watched, []);

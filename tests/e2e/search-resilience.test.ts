@@ -29,7 +29,15 @@ describe('search with browser storage blocked (Chromium profile with cookies blo
       executablePath: CHROMIUM,
       headless: true,
       viewport: DESKTOP,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
     });
     const pageErrors: string[] = [];
     const warnings: string[] = [];
@@ -42,14 +50,17 @@ describe('search with browser storage blocked (Chromium profile with cookies blo
       await goto(page, `${site.base}/docs/intro`);
       await settle(page);
       // The browser really refuses storage to this page.
-      assert.equal(await page.evaluate(() => {
-        try {
-          void window.localStorage.length;
-          return 'allowed';
-        } catch (error) {
-          return (error as Error).name;
-        }
-      }), 'SecurityError');
+      assert.equal(
+        await page.evaluate(() => {
+          try {
+            void window.localStorage.length;
+            return 'allowed';
+          } catch (error) {
+            return (error as Error).name;
+          }
+        }),
+        'SecurityError',
+      );
 
       await page.keyboard.press('Control+k');
       await page.locator('.DocSearch-Modal').waitFor();
@@ -80,11 +91,14 @@ describe('search with browser storage blocked (Chromium profile with cookies blo
 const FAULTS: Array<[string, (route: Route) => Promise<void>]> = [
   ['404', (route) => route.fulfill({status: 404, contentType: 'text/html', body: '<h1>Not found</h1>'})],
   ['500', (route) => route.fulfill({status: 500, body: 'Internal Server Error'})],
-  ['cut short', async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    await route.fulfill({response, body: body.slice(0, body.length / 3)});
-  }],
+  [
+    'cut short',
+    async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      await route.fulfill({response, body: body.slice(0, body.length / 3)});
+    },
+  ],
   ['HTML instead of JSON', (route) => route.fulfill({status: 200, contentType: 'text/html', body: '<!doctype html><title>Maintenance</title>'})],
   ['reset connection', (route) => route.abort('connectionreset')],
 ];
@@ -127,7 +141,10 @@ describe('a search index that fails to load', () => {
       await page.locator('main article').first().waitFor();
 
       assert.deepEqual(watched.pageErrors, [], 'no unhandled error or rejection');
-      assert.ok(watched.consoleErrors.some((text) => /search index/i.test(text)), 'the details are in the console');
+      assert.ok(
+        watched.consoleErrors.some((text) => /search index/i.test(text)),
+        'the details are in the console',
+      );
       await watched.context.close();
     });
   }
@@ -166,7 +183,10 @@ describe("pages' text files", () => {
     await modalQuery(page, 'deploy');
     await page.locator('.DocSearch-Hit [data-url]').first().waitFor();
     assert.deepEqual(watched.pageErrors, [], 'no unhandled error or rejection');
-    assert.ok(watched.consoleErrors.some((text) => /could not be loaded; its results are shown without snippets/.test(text)), watched.consoleErrors.join(' | '));
+    assert.ok(
+      watched.consoleErrors.some((text) => /could not be loaded; its results are shown without snippets/.test(text)),
+      watched.consoleErrors.join(' | '),
+    );
     await watched.context.close();
   });
 });

@@ -21,14 +21,14 @@ async function open(page: Page, path = '/docs/intro'): Promise<void> {
   await settle(page);
 }
 
-
 /** Replaces the modal's query and waits for its results. */
 async function typeQuery(page: Page, query: string): Promise<void> {
   await input(page).click();
   await input(page).fill(query);
   try {
     await page.waitForFunction(
-      (q) => (document.querySelector('.DocSearch-Input') as HTMLInputElement | null)?.value === q && document.querySelector('.DocSearch-Hit [data-url]') !== null,
+      (q) =>
+        (document.querySelector('.DocSearch-Input') as HTMLInputElement | null)?.value === q && document.querySelector('.DocSearch-Hit [data-url]') !== null,
       query,
       {timeout: 8000},
     );
@@ -57,7 +57,10 @@ describe('search modal (local index)', () => {
     await modal(page).waitFor();
     await typeQuery(page, 'scedule');
     const titles = await page.locator('.DocSearch-Hit-title').allInnerTexts();
-    assert.ok(titles.some((title) => /schedule/i.test(title)), `a schedule heading among ${titles.join(' | ')}`);
+    assert.ok(
+      titles.some((title) => /schedule/i.test(title)),
+      `a schedule heading among ${titles.join(' | ')}`,
+    );
     assert.ok((await page.locator('.DocSearch-Hit mark').count()) > 0, 'matches are highlighted');
     await page.keyboard.press('Escape');
     await modal(page).waitFor({state: 'detached'});
@@ -137,7 +140,12 @@ describe('search modal (local index)', () => {
     assert.equal(await page.getByText('Powered by').isVisible(), false);
     assert.equal(await page.locator('.DocSearch-Modal a[href*="algolia.com"]:visible').count(), 0);
     const url = (await hits(page).nth(1).getAttribute('data-url'))!;
-    const [popup] = await Promise.all([context.waitForEvent('page'), hits(page).nth(1).click({modifiers: ['Control']})]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      hits(page)
+        .nth(1)
+        .click({modifiers: ['Control']}),
+    ]);
     await popup.waitForLoadState();
     assert.equal(new URL(popup.url()).pathname, url.split('#')[0]);
     await popup.close();
@@ -191,7 +199,11 @@ describe('search modal (local index)', () => {
     await typeQuery(page, 'create a schedule');
     const first = hits(page).first();
     const url = (await first.getAttribute('data-url'))!;
-    assert.equal(await page.locator('.DocSearch-Hit[aria-selected="true"] [data-url]').getAttribute('data-url'), url, 'the first result is the highlighted one');
+    assert.equal(
+      await page.locator('.DocSearch-Hit[aria-selected="true"] [data-url]').getAttribute('data-url'),
+      url,
+      'the first result is the highlighted one',
+    );
     await page.keyboard.press('Enter');
     await page.waitForURL((target) => target.pathname + target.hash === url);
     assert.equal(await page.getByRole('dialog', {name: 'Ask AI'}).count(), 0);
@@ -207,7 +219,10 @@ describe('search modal (local index)', () => {
     const modalUrls = await hits(page).evaluateAll((results) => results.map((r) => r.getAttribute('data-url')!.split('#')[0]));
     const modalPages = [...new Set(modalUrls)];
     // Each page's sections are together: the page order has no repeats.
-    assert.deepEqual(modalUrls.filter((url, i) => i === 0 || modalUrls[i - 1] !== url), modalPages);
+    assert.deepEqual(
+      modalUrls.filter((url, i) => i === 0 || modalUrls[i - 1] !== url),
+      modalPages,
+    );
     const groups = await page.locator('.DocSearch-Hit-source').allInnerTexts();
     assert.equal(groups.length, modalPages.length, 'one group per page');
     assert.match(groups[0], / › /, `a group is the page's breadcrumb: ${groups[0]}`);

@@ -22,7 +22,10 @@ function codeBlocks(markdown: string): Array<{language: string; code: string}> {
 describe('the setup lines of the docs MCP server', () => {
   test('the endpoint is the production docs host plus /mcp', () => {
     assert.equal(DOCS_MCP_URL, `${SITE.url}/mcp`);
-    assert.deepEqual(EDITOR_SETUPS.map((setup) => setup.editor), ['Claude Code', 'Cursor', 'VS Code']);
+    assert.deepEqual(
+      EDITOR_SETUPS.map((setup) => setup.editor),
+      ['Claude Code', 'Cursor', 'VS Code'],
+    );
   });
 
   test('the docs page shows each setup as a code block of the same language, line for line', () => {
@@ -66,6 +69,7 @@ describe('the chat links', () => {
         ['Open in Claude', 'https://claude.ai/new', ['q']],
       ],
     );
-    for (const [, url] of links) assert.equal(url.searchParams.get('q'), `Read ${markdownUrl} from the Tower documentation, then answer my questions about it.`);
+    for (const [, url] of links)
+      assert.equal(url.searchParams.get('q'), `Read ${markdownUrl} from the Tower documentation, then answer my questions about it.`);
   });
 });

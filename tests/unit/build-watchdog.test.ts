@@ -47,16 +47,13 @@ describe('the build watchdog', {skip: !existsSync('/proc/self/stat') && 'needs /
     const pidFile = path.join(scratch, 'idle.pid');
     const [command, args] = idleTree(pidFile);
     const started = Date.now();
-    await assert.rejects(
-      runWatched(command, args, {stallSeconds: 2, stallAdvice: stallAdviceFor(REPO_ROOT), stdio: 'ignore'}),
-      (error: unknown) => {
-        assert.ok(error instanceof StalledError);
-        assert.match(error.message, /made no progress for 2 s/);
-        assert.match(error.message, /rm -rf node_modules\/\.cache \.docusaurus/);
-        assert.match(error.message, /DOCUSAURUS_NO_PERSISTENT_CACHE=1/);
-        return true;
-      },
-    );
+    await assert.rejects(runWatched(command, args, {stallSeconds: 2, stallAdvice: stallAdviceFor(REPO_ROOT), stdio: 'ignore'}), (error: unknown) => {
+      assert.ok(error instanceof StalledError);
+      assert.match(error.message, /made no progress for 2 s/);
+      assert.match(error.message, /rm -rf node_modules\/\.cache \.docusaurus/);
+      assert.match(error.message, /DOCUSAURUS_NO_PERSISTENT_CACHE=1/);
+      return true;
+    });
     const grandchild = Number(readFileSync(pidFile, 'utf8'));
     assert.equal(stillRunning(grandchild), false, 'the grandchild that ignored SIGTERM is gone too');
     assert.ok(Date.now() - started < 60_000);
@@ -106,7 +103,10 @@ describe('the build watchdog', {skip: !existsSync('/proc/self/stat') && 'needs /
   });
 
   test('names the cache of the site being built', () => {
-    assert.match(stallAdviceFor(path.join(REPO_ROOT, 'bench', 'vanilla-site')), /rm -rf \S*bench\/vanilla-site\/node_modules\/\.cache \S*bench\/vanilla-site\/\.docusaurus/);
+    assert.match(
+      stallAdviceFor(path.join(REPO_ROOT, 'bench', 'vanilla-site')),
+      /rm -rf \S*bench\/vanilla-site\/node_modules\/\.cache \S*bench\/vanilla-site\/\.docusaurus/,
+    );
   });
 });
 
@@ -124,7 +124,7 @@ describe('the time limit of a test step', () => {
     assert.equal(stillRunning(Number(readFileSync(pidFile, 'utf8'))), false, 'the grandchild that ignored SIGTERM is gone');
   });
 
-  test('passes a finished step\'s exit code and output through', () => {
+  test("passes a finished step's exit code and output through", () => {
     const result = spawnSync('bash', ['scripts/time-limit.sh', '30', 'bash', '-c', 'echo checked; exit 3'], {cwd: REPO_ROOT, encoding: 'utf8'});
     assert.equal(result.status, 3);
     assert.equal(result.stdout, 'checked\n');

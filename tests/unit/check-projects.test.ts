@@ -3,18 +3,18 @@
  * page (check-page-apps.ts). Each rule has a project or page it must reject; the valid project
  * must pass, so a rule that rejects everything is caught too.
  */
-import { describe, it } from 'node:test';
+import {describe, it} from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { scanMarkdown } from '../../scripts/samples/extract-blocks';
-import { createTowerfileRules } from '../../src/towerfile/rules-node';
-import { checkExamples, packagedFiles } from '../../scripts/samples/check-projects';
-import { checkPageApps } from '../../scripts/samples/check-page-apps';
-import { distributionsFor, installedDistributions, parseRequirement, variablesOfSecret } from '../../scripts/samples/check-apps';
-import type { Problem } from '../../scripts/samples/types';
+import {fileURLToPath} from 'node:url';
+import {scanMarkdown} from '../../scripts/samples/extract-blocks';
+import {createTowerfileRules} from '../../src/towerfile/rules-node';
+import {checkExamples, packagedFiles} from '../../scripts/samples/check-projects';
+import {checkPageApps} from '../../scripts/samples/check-page-apps';
+import {distributionsFor, installedDistributions, parseRequirement, variablesOfSecret} from '../../scripts/samples/check-apps';
+import type {Problem} from '../../scripts/samples/types';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RULES = createTowerfileRules(JSON.parse(readFileSync(path.join(REPO, 'data/towerfile.schema.json'), 'utf8')) as object);
@@ -74,10 +74,27 @@ const VALID: Record<string, string> = {
   ),
   'examples/demo/loader/fixtures/limits.csv': lines('given,kept', '0,1', '50,50', '500,100'),
   'examples/reports/README.md': '# Reports\n',
-  'examples/reports/report/Towerfile': lines('[app]', 'name = "demo-report"', 'script = "./report.py"', '', '[[parameters]]', 'name = "REPORT_DAY"', 'default = ""'),
+  'examples/reports/report/Towerfile': lines(
+    '[app]',
+    'name = "demo-report"',
+    'script = "./report.py"',
+    '',
+    '[[parameters]]',
+    'name = "REPORT_DAY"',
+    'default = ""',
+  ),
   'examples/reports/report/requirements.txt': lines('# the SDK', 'tower'),
   'examples/reports/report/report.py': lines('import tower', '', 'print(tower.parameter("REPORT_DAY"))'),
-  'examples/reports/.github/workflows/ci.yml': lines('name: ci', 'on: [push]', 'jobs:', '  test:', '    env:', "      DAY: \"{{ env_var('DAY') }}\"", '    steps:', '      - run: tower deploy --create'),
+  'examples/reports/.github/workflows/ci.yml': lines(
+    'name: ci',
+    'on: [push]',
+    'jobs:',
+    '  test:',
+    '    env:',
+    '      DAY: "{{ env_var(\'DAY\') }}"',
+    '    steps:',
+    '      - run: tower deploy --create',
+  ),
   'docs/examples/demo.md': lines(
     '# Demo',
     '',
@@ -116,19 +133,19 @@ const VALID: Record<string, string> = {
 function check(changes: Record<string, string | null> = {}, runTests = true): Problem[] {
   const root = mkdtempSync(path.join(tmpdir(), 'projects-'));
   try {
-    const files = { ...VALID, ...changes };
+    const files = {...VALID, ...changes};
     for (const [rel, text] of Object.entries(files)) {
       if (text === null) continue;
-      mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      mkdirSync(path.dirname(path.join(root, rel)), {recursive: true});
       writeFileSync(path.join(root, rel), text);
     }
     const pages = Object.keys(files)
       .filter((rel) => rel.startsWith('docs/') && files[rel] !== null)
       .sort()
-      .map((file) => ({ file, text: files[file]!, blocks: scanMarkdown(files[file]!).blocks }));
-    return checkExamples({ root, pages, towerfileRules: RULES, runTests }).problems;
+      .map((file) => ({file, text: files[file]!, blocks: scanMarkdown(files[file]!).blocks}));
+    return checkExamples({root, pages, towerfileRules: RULES, runTests}).problems;
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    rmSync(root, {recursive: true, force: true});
   }
 }
 
@@ -143,7 +160,7 @@ function rejects(problems: Problem[], at: string, message: RegExp): void {
 
 const replaceIn = (file: string, from: string, to: string) => {
   assert.ok(VALID[file].includes(from), `${file} contains ${from}`);
-  return { [file]: VALID[file].replace(from, to) };
+  return {[file]: VALID[file].replace(from, to)};
 };
 
 describe('example projects', () => {
@@ -152,98 +169,178 @@ describe('example projects', () => {
   });
 
   it('reject a Towerfile that does not validate, on the line of the key', () => {
-    rejects(check(replaceIn('examples/reports/report/Towerfile', 'script = "./report.py"', 'script = "./report.py"\nschedule_cron = "0 9 * * *"')), 'examples/reports/report/Towerfile:4', /Towerfile app\.schedule_cron: Unknown key "schedule_cron" in \[app\]: Tower ignores it, so it has no effect\. \(did you mean "schedule"\?\)/);
+    rejects(
+      check(replaceIn('examples/reports/report/Towerfile', 'script = "./report.py"', 'script = "./report.py"\nschedule_cron = "0 9 * * *"')),
+      'examples/reports/report/Towerfile:4',
+      /Towerfile app\.schedule_cron: Unknown key "schedule_cron" in \[app\]: Tower ignores it, so it has no effect\. \(did you mean "schedule"\?\)/,
+    );
   });
 
   it('reject a script that the source globs do not package', () => {
-    rejects(check(replaceIn('examples/demo/loader/Towerfile', 'source = ["./main.py", ', 'source = [')), 'examples/demo/loader/Towerfile:3', /the script \.\/main\.py is not among the files that source packages/);
+    rejects(
+      check(replaceIn('examples/demo/loader/Towerfile', 'source = ["./main.py", ', 'source = [')),
+      'examples/demo/loader/Towerfile:3',
+      /the script \.\/main\.py is not among the files that source packages/,
+    );
   });
 
   it('reject a dependency file that is not packaged', () => {
     const problems = check(replaceIn('examples/demo/loader/Towerfile', ', "./pyproject.toml"]', ']'));
-    assert.ok(problems.some((p) => p.file === 'examples/demo/loader/pyproject.toml' && /is not packaged/.test(p.message)), where(problems).join('\n'));
+    assert.ok(
+      problems.some((p) => p.file === 'examples/demo/loader/pyproject.toml' && /is not packaged/.test(p.message)),
+      where(problems).join('\n'),
+    );
     assert.ok(problems.some((p) => /imports pyarrow, but it packages no pyproject.toml or requirements.txt/.test(p.message)));
   });
 
   it('reject Python that does not compile, once, although a page shows the file', () => {
-    rejects(check(replaceIn('examples/reports/report/report.py', 'print(tower', 'print(tower(')), 'examples/reports/report/report.py:3', /python does not compile/);
+    rejects(
+      check(replaceIn('examples/reports/report/report.py', 'print(tower', 'print(tower(')),
+      'examples/reports/report/report.py:3',
+      /python does not compile/,
+    );
   });
 
   it('reject a third-party import the dependency file does not list, mapping import names to distributions', () => {
-    rejects(check(replaceIn('examples/demo/loader/pyproject.toml', '"PyYAML>=6", ', '')), 'examples/demo/loader/main.py:4', /imports yaml, but examples\/demo\/loader\/pyproject\.toml does not list pyyaml/);
+    rejects(
+      check(replaceIn('examples/demo/loader/pyproject.toml', '"PyYAML>=6", ', '')),
+      'examples/demo/loader/main.py:4',
+      /imports yaml, but examples\/demo\/loader\/pyproject\.toml does not list pyyaml/,
+    );
     // An example project lists what it imports even when an extra of tower brings it.
-    rejects(check(replaceIn('examples/demo/loader/pyproject.toml', '"tower", "PyYAML>=6", "pyarrow"', '"tower[iceberg]", "PyYAML>=6"')), 'examples/demo/loader/main.py:3', /imports pyarrow/);
+    rejects(
+      check(replaceIn('examples/demo/loader/pyproject.toml', '"tower", "PyYAML>=6", "pyarrow"', '"tower[iceberg]", "PyYAML>=6"')),
+      'examples/demo/loader/main.py:3',
+      /imports pyarrow/,
+    );
   });
 
   it('reject a parameter the code reads but the Towerfile does not declare', () => {
-    rejects(check(replaceIn('examples/demo/loader/main.py', 'tower.parameter("DAY")', 'tower.parameter("DAY") or tower.parameter("DAYS")')), 'examples/demo/loader/main.py:11', /tower\.parameter\("DAYS"\) reads a parameter that the Towerfile of demo-loader does not declare \(did you mean "DAY"\?\)/);
+    rejects(
+      check(replaceIn('examples/demo/loader/main.py', 'tower.parameter("DAY")', 'tower.parameter("DAY") or tower.parameter("DAYS")')),
+      'examples/demo/loader/main.py:11',
+      /tower\.parameter\("DAYS"\) reads a parameter that the Towerfile of demo-loader does not declare \(did you mean "DAY"\?\)/,
+    );
   });
 
   it('reject an environment variable that is neither a parameter nor a secret created on the page', () => {
-    rejects(check(replaceIn('examples/demo/loader/main.py', 'os.environ["DESTINATION__DUCKDB__CREDENTIALS"]', 'os.environ["DUCKDB_PATH"]')), 'examples/demo/loader/main.py:14', /the environment variable DUCKDB_PATH, which is neither a parameter of its Towerfile nor a secret created on docs\/examples\/demo\.md/);
+    rejects(
+      check(replaceIn('examples/demo/loader/main.py', 'os.environ["DESTINATION__DUCKDB__CREDENTIALS"]', 'os.environ["DUCKDB_PATH"]')),
+      'examples/demo/loader/main.py:14',
+      /the environment variable DUCKDB_PATH, which is neither a parameter of its Towerfile nor a secret created on docs\/examples\/demo\.md/,
+    );
   });
 
   it('reject a secret the page that shows the app does not create', () => {
-    rejects(check(replaceIn('docs/examples/demo.md', 'tower secrets create --name=API_TOKEN --value="$TOKEN"', 'echo skipped')), 'examples/demo/loader/main.py:13', /tower\.secret\("API_TOKEN"\) reads a secret, but docs\/examples\/demo\.md creates it/);
+    rejects(
+      check(replaceIn('docs/examples/demo.md', 'tower secrets create --name=API_TOKEN --value="$TOKEN"', 'echo skipped')),
+      'examples/demo/loader/main.py:13',
+      /tower\.secret\("API_TOKEN"\) reads a secret, but docs\/examples\/demo\.md creates it/,
+    );
   });
 
   it('reject a parameter the Towerfile declares but no code reads', () => {
-    rejects(check(replaceIn('examples/demo/loader/main.py', 'int(os.getenv("LIMIT", "10"))', '10')), 'examples/demo/loader/Towerfile:11', /declares the parameter LIMIT, but no code of the app reads it/);
+    rejects(
+      check(replaceIn('examples/demo/loader/main.py', 'int(os.getenv("LIMIT", "10"))', '10')),
+      'examples/demo/loader/Towerfile:11',
+      /declares the parameter LIMIT, but no code of the app reads it/,
+    );
   });
 
   it('reject tower.run_app of an app that no example project defines', () => {
-    rejects(check(replaceIn('examples/demo/loader/main.py', 'CHILD = "demo-report"', 'CHILD = "demo-reports"')), 'examples/demo/loader/main.py:16', /tower\.run_app\("demo-reports"\) starts an app that no example project defines \(did you mean "demo-report"\?\)/);
+    rejects(
+      check(replaceIn('examples/demo/loader/main.py', 'CHILD = "demo-report"', 'CHILD = "demo-reports"')),
+      'examples/demo/loader/main.py:16',
+      /tower\.run_app\("demo-reports"\) starts an app that no example project defines \(did you mean "demo-report"\?\)/,
+    );
   });
 
   it('reject tower.run_app passing a parameter the child does not declare', () => {
-    rejects(check(replaceIn('examples/demo/loader/main.py', '{"REPORT_DAY": day}', '{"REPORT_DAY": day, "REGIONS": "emea"}')), 'examples/demo/loader/main.py:16', /passes REGIONS, which the Towerfile of demo-report does not declare/);
+    rejects(
+      check(replaceIn('examples/demo/loader/main.py', '{"REPORT_DAY": day}', '{"REPORT_DAY": day, "REGIONS": "emea"}')),
+      'examples/demo/loader/main.py:16',
+      /passes REGIONS, which the Towerfile of demo-report does not declare/,
+    );
   });
 
   it('reject a fixture test that fails, at the failing line', () => {
-    rejects(check({ 'examples/demo/loader/fixtures/limits.csv': lines('given,kept', '500,500') }), 'examples/demo/loader/test_rules.py:12', /python3 -m unittest fails in examples\/demo\/loader: test_fixture .*AssertionError: 100 != 500/);
+    rejects(
+      check({'examples/demo/loader/fixtures/limits.csv': lines('given,kept', '500,500')}),
+      'examples/demo/loader/test_rules.py:12',
+      /python3 -m unittest fails in examples\/demo\/loader: test_fixture .*AssertionError: 100 != 500/,
+    );
   });
 
   it('reject a fixture test that needs more than the standard library, even where the package is installed', () => {
     const problems = check(replaceIn('examples/demo/loader/test_rules.py', 'import csv\n', 'import csv\nimport yaml  # not in the standard library\n'));
-    rejects(problems, 'examples/demo/loader/test_rules.py:2', /python3 -m unittest fails in examples\/demo\/loader: .*ModuleNotFoundError: No module named 'yaml'/);
+    rejects(
+      problems,
+      'examples/demo/loader/test_rules.py:2',
+      /python3 -m unittest fails in examples\/demo\/loader: .*ModuleNotFoundError: No module named 'yaml'/,
+    );
   });
 
   it('reject standard-library logic that no test imports', () => {
-    rejects(check({ 'examples/demo/loader/test_rules.py': null }), 'examples/demo/loader/rules.py:1', /rules needs only the standard library, but no test_\*\.py of examples\/demo\/ imports it/);
+    rejects(
+      check({'examples/demo/loader/test_rules.py': null}),
+      'examples/demo/loader/rules.py:1',
+      /rules needs only the standard library, but no test_\*\.py of examples\/demo\/ imports it/,
+    );
   });
 
   it('reject a deployed file that no page shows, and a project whose download no page links', () => {
     const unshown = check(replaceIn('docs/examples/demo.md', `${FENCE}python file="examples/demo/loader/rules.py"\n${FENCE}\n`, ''));
-    rejects(unshown, 'examples/demo/loader/rules.py:1', /part of app demo-loader, but no docs page shows it: include it with a fence such as ```python file="examples\/demo\/loader\/rules\.py"/);
-    rejects(check(replaceIn('docs/examples/demo.md', '[demo.zip](/examples/demo.zip)', 'demo.zip')), 'examples/demo/README.md:1', /no docs page that shows examples\/demo\/ links its download: add a link to \/examples\/demo\.zip/);
+    rejects(
+      unshown,
+      'examples/demo/loader/rules.py:1',
+      /part of app demo-loader, but no docs page shows it: include it with a fence such as ```python file="examples\/demo\/loader\/rules\.py"/,
+    );
+    rejects(
+      check(replaceIn('docs/examples/demo.md', '[demo.zip](/examples/demo.zip)', 'demo.zip')),
+      'examples/demo/README.md:1',
+      /no docs page that shows examples\/demo\/ links its download: add a link to \/examples\/demo\.zip/,
+    );
   });
 
   it('reject a project without a README or without an app', () => {
-    rejects(check({ 'examples/reports/README.md': null }), 'examples/reports:1', /has no README\.md/);
-    const problems = check({ 'examples/empty/README.md': '# Empty\n' }, false);
-    assert.ok(problems.some((p) => p.file === 'examples/empty' && /no app: no folder holds a Towerfile/.test(p.message)), where(problems).join('\n'));
+    rejects(check({'examples/reports/README.md': null}), 'examples/reports:1', /has no README\.md/);
+    const problems = check({'examples/empty/README.md': '# Empty\n'}, false);
+    assert.ok(
+      problems.some((p) => p.file === 'examples/empty' && /no app: no folder holds a Towerfile/.test(p.message)),
+      where(problems).join('\n'),
+    );
   });
 
   it('reject an include fence that names a missing file or has content, on the page line', () => {
     const misspelt = check(replaceIn('docs/examples/reports.md', 'file="examples/reports/report/report.py"', 'file="examples/reports/report/reports.py"'));
-    assert.deepEqual(where(misspelt).map((p) => p.replace(/: .*?(cannot include|no docs page shows it).*/, ': $1')), [
-      'docs/examples/reports.md:9: cannot include',
-      'examples/reports/report/report.py:1: no docs page shows it',
-    ]);
+    assert.deepEqual(
+      where(misspelt).map((p) => p.replace(/: .*?(cannot include|no docs page shows it).*/, ': $1')),
+      ['docs/examples/reports.md:9: cannot include', 'examples/reports/report/report.py:1: no docs page shows it'],
+    );
     const missing = check(replaceIn('docs/examples/reports.md', '[reports.zip]', `${FENCE}python file="examples/reports/gone.py"\n${FENCE}\n[reports.zip]`));
     rejects(missing, 'docs/examples/reports.md:3', /^cannot include "examples\/reports\/gone\.py": the file does not exist$/);
-    const copy = check(replaceIn('docs/examples/reports.md', `file="examples/reports/report/report.py"\n`, `file="examples/reports/report/report.py"\nprint("a second copy")\n`));
+    const copy = check(
+      replaceIn('docs/examples/reports.md', `file="examples/reports/report/report.py"\n`, `file="examples/reports/report/report.py"\nprint("a second copy")\n`),
+    );
     rejects(copy, 'docs/examples/reports.md:9', /must be empty: the file is its content/);
   });
 
   it('reject a YAML file that does not parse, at its line', () => {
-    const misindented = replaceIn('examples/reports/.github/workflows/ci.yml', '      - run: tower deploy --create', '      - run: tower deploy --create\n     - run: tower run');
+    const misindented = replaceIn(
+      'examples/reports/.github/workflows/ci.yml',
+      '      - run: tower deploy --create',
+      '      - run: tower deploy --create\n     - run: tower run',
+    );
     rejects(check(misindented), 'examples/reports/.github/workflows/ci.yml:9', /^YAML does not parse: /);
   });
 
   it('require pages to show deployed code and configuration, not data files', () => {
     const withData = {
-      ...replaceIn('examples/reports/report/Towerfile', 'script = "./report.py"', 'script = "./report.py"\nsource = ["./report.py", "./requirements.txt", "./days.csv", "./job.sql"]'),
+      ...replaceIn(
+        'examples/reports/report/Towerfile',
+        'script = "./report.py"',
+        'script = "./report.py"\nsource = ["./report.py", "./requirements.txt", "./days.csv", "./job.sql"]',
+      ),
       'examples/reports/report/days.csv': 'day\n2025-06-02\n',
       'examples/reports/report/job.sql': 'SELECT 1\n',
     };
@@ -268,14 +365,14 @@ describe('the pieces of the app checks', () => {
   it('map import names to distributions and normalise names', () => {
     assert.deepEqual(distributionsFor('yaml'), ['pyyaml']);
     assert.deepEqual(distributionsFor('langchain_core'), ['langchain-core']);
-    assert.deepEqual(parseRequirement('Tower[AI, iceberg]>=0.3.52'), { name: 'tower', extras: ['ai', 'iceberg'] });
+    assert.deepEqual(parseRequirement('Tower[AI, iceberg]>=0.3.52'), {name: 'tower', extras: ['ai', 'iceberg']});
   });
 
   it('know what tower and its extras install (for apps shown on pages)', () => {
-    const installed = installedDistributions([{ name: 'tower', extras: ['iceberg'] }]);
+    const installed = installedDistributions([{name: 'tower', extras: ['iceberg']}]);
     assert.ok(installed.has('polars') && installed.has('pyarrow') && installed.has('httpx'));
     assert.ok(!installed.has('ollama'));
-    assert.ok(installedDistributions([{ name: 'tower', extras: ['all'] }]).has('dbt-core'));
+    assert.ok(installedDistributions([{name: 'tower', extras: ['all']}]).has('dbt-core'));
   });
 
   it('turn dlt. secrets into the variables dlt reads', () => {
@@ -295,7 +392,7 @@ describe('the pieces of the app checks', () => {
 });
 
 /** A page in the shape check-all gives to checkPageApps. */
-const page = (file: string, text: string) => ({ file, text, ...scanMarkdown(text) });
+const page = (file: string, text: string) => ({file, text, ...scanMarkdown(text)});
 
 const APP_SECTION = (requirements: string, code: string[]) =>
   lines(
@@ -343,7 +440,11 @@ describe('apps shown on a page (a Towerfile and Python in one section)', () => {
   });
 
   it('reject an import that the dependency file shown does not install', () => {
-    rejects(checkPage(APP_SECTION(SHOWN.replace('tower[iceberg]', 'tower'), CODE)).problems, 'docs/guide.md:24', /app prices imports polars, but the requirements\.txt shown at line 17 does not install polars/);
+    rejects(
+      checkPage(APP_SECTION(SHOWN.replace('tower[iceberg]', 'tower'), CODE)).problems,
+      'docs/guide.md:24',
+      /app prices imports polars, but the requirements\.txt shown at line 17 does not install polars/,
+    );
   });
 
   it('reject an import when the section neither shows nor states a dependency file', () => {
@@ -355,12 +456,20 @@ describe('apps shown on a page (a Towerfile and Python in one section)', () => {
   });
 
   it('reject a parameter the Towerfile of the section does not declare', () => {
-    rejects(checkPage(APP_SECTION(SHOWN, [...CODE, 'day = tower.parameter("REPORT_DATE")'])).problems, 'docs/guide.md:29', /tower\.parameter\("REPORT_DATE"\) reads a parameter that the Towerfile of prices does not declare/);
+    rejects(
+      checkPage(APP_SECTION(SHOWN, [...CODE, 'day = tower.parameter("REPORT_DATE")'])).problems,
+      'docs/guide.md:29',
+      /tower\.parameter\("REPORT_DATE"\) reads a parameter that the Towerfile of prices does not declare/,
+    );
   });
 
   it('reject an environment variable that is neither declared nor created as a secret on the page', () => {
     const text = APP_SECTION(SHOWN, CODE).replace('--name=WAREHOUSE_URL', '--name=WAREHOUSE');
-    rejects(checkPage(text).problems, 'docs/guide.md:28', /reads the environment variable WAREHOUSE_URL, which is neither a parameter of its Towerfile nor a secret created on docs\/guide\.md/);
+    rejects(
+      checkPage(text).problems,
+      'docs/guide.md:28',
+      /reads the environment variable WAREHOUSE_URL, which is neither a parameter of its Towerfile nor a secret created on docs\/guide\.md/,
+    );
   });
 
   it('leave sections without a Towerfile, fragments and blocks that do not parse to the other checks', () => {
@@ -397,17 +506,36 @@ describe('apps shown on a page (a Towerfile and Python in one section)', () => {
       'name = "friend"',
       FENCE,
       '',
-      'List `tower` in the app\'s `requirements.txt`.',
+      "List `tower` in the app's `requirements.txt`.",
     );
     const report = checkPage(text);
     assert.deepEqual(where(report.problems), []);
     assert.equal(report.apps, 1);
-    rejects(checkPage(text.replace('print(tower.parameter("friend"))', 'print(tower.parameter("friends"))')).problems, 'docs/guide.md:16', /"friends"\) reads a parameter that the Towerfile of hello does not declare \(did you mean "friend"\?\)/);
+    rejects(
+      checkPage(text.replace('print(tower.parameter("friend"))', 'print(tower.parameter("friends"))')).problems,
+      'docs/guide.md:16',
+      /"friends"\) reads a parameter that the Towerfile of hello does not declare \(did you mean "friend"\?\)/,
+    );
   });
 
   it('give a Towerfile shown before the first H2 only the opening of the page', () => {
-    const text = lines('# Page', '', `${FENCE}toml title="Towerfile"`, '[app]', 'name = "tiny"', 'script = "./t.py"', FENCE, '', '## Later', '', `${FENCE}python`, 'import os', 'print(os.environ["ANYTHING"])', FENCE);
-    assert.deepEqual(checkPage(text), { problems: [], known: [], apps: 0 });
+    const text = lines(
+      '# Page',
+      '',
+      `${FENCE}toml title="Towerfile"`,
+      '[app]',
+      'name = "tiny"',
+      'script = "./t.py"',
+      FENCE,
+      '',
+      '## Later',
+      '',
+      `${FENCE}python`,
+      'import os',
+      'print(os.environ["ANYTHING"])',
+      FENCE,
+    );
+    assert.deepEqual(checkPage(text), {problems: [], known: [], apps: 0});
   });
 
   it('find the dependency file a step-by-step guide shows for the app in its own section, on that page or another', () => {
@@ -432,11 +560,15 @@ describe('apps shown on a page (a Towerfile and Python in one section)', () => {
 
   it('accept code that loops over os.environ, but not a parameter read by a name it computes', () => {
     assert.deepEqual(where(checkPage(APP_SECTION(SHOWN, [...CODE, 'for name in os.environ:', '    print(os.environ[name])'])).problems), []);
-    rejects(checkPage(APP_SECTION(SHOWN, [...CODE, 'key = "KEEP_" + "DAYS"', 'keep = tower.parameter(key)'])).problems, 'docs/guide.md:30', /reads a parameter whose name is not a string literal/);
+    rejects(
+      checkPage(APP_SECTION(SHOWN, [...CODE, 'key = "KEEP_" + "DAYS"', 'keep = tower.parameter(key)'])).problems,
+      'docs/guide.md:30',
+      /reads a parameter whose name is not a string literal/,
+    );
   });
 
   it('report a known problem without failing, and fail once it no longer occurs, so the list only shrinks', () => {
-    const known = [{ file: 'docs/guide.md', includes: 'imports yfinance' }];
+    const known = [{file: 'docs/guide.md', includes: 'imports yfinance'}];
     const broken = checkPageApps([page('docs/guide.md', APP_SECTION(SHOWN, [...CODE, 'import yfinance']))], 'python3', known);
     assert.deepEqual(where(broken.problems), []);
     assert.equal(broken.known.length, 1);

@@ -1,24 +1,18 @@
-import { describe, it } from 'node:test';
+import {describe, it} from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import {chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { extractBlocks, extractHeadings, fenceProblems, parseMeta } from '../../scripts/samples/extract-blocks';
-import { checkPythonDocuments } from '../../scripts/samples/check-python';
-import { checkTomlBlocks, isTowerfileBlock } from '../../scripts/samples/check-towerfile';
-import { createTowerfileRules } from '../../src/towerfile/rules-node';
+import {fileURLToPath} from 'node:url';
+import {extractBlocks, extractHeadings, fenceProblems, parseMeta} from '../../scripts/samples/extract-blocks';
+import {checkPythonDocuments} from '../../scripts/samples/check-python';
+import {checkTomlBlocks, isTowerfileBlock} from '../../scripts/samples/check-towerfile';
+import {createTowerfileRules} from '../../src/towerfile/rules-node';
 import {checkTowerArgs, CliIndex, shellCommands, type CliManifest} from '../../lib/tower-cli';
 import {checkShellBlocks} from '../../scripts/samples/check-cli';
-import {
-  checkCliReference,
-  checkSdkReference,
-  checkTowerfileReference,
-  towerfileHeadingNames,
-  type SdkManifest,
-} from '../../scripts/samples/check-references';
-import { checkSamples, checkSamplesWithDiagrams } from '../../scripts/samples/check-all';
-import { closest } from '../../lib/suggest';
+import {checkCliReference, checkSdkReference, checkTowerfileReference, towerfileHeadingNames, type SdkManifest} from '../../scripts/samples/check-references';
+import {checkSamples, checkSamplesWithDiagrams} from '../../scripts/samples/check-all';
+import {closest} from '../../lib/suggest';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SCHEMA = JSON.parse(readFileSync(path.join(REPO, 'data/towerfile.schema.json'), 'utf8')) as object;
@@ -32,45 +26,48 @@ const md = (...lines: string[]) => lines.join('\n');
 const CLI: CliManifest = {
   cliVersion: '0.0.0-test',
   globalFlags: [
-    { long: '--json', short: '-j', value: null },
-    { long: '--tower-url', short: '-u', value: 'URL' },
-    { long: '--help', short: '-h', value: null },
+    {long: '--json', short: '-j', value: null},
+    {long: '--tower-url', short: '-u', value: 'URL'},
+    {long: '--help', short: '-h', value: null},
   ],
   commands: [
-    { path: 'login', group: false, hidden: false, args: [], flags: [{ long: '--no-browser', short: '-n', value: null, repeatable: false }] },
-    { path: 'apps', group: true, hidden: false, args: [], flags: [] },
-    { path: 'apps list', group: false, hidden: false, args: [], flags: [{ long: '--environment', short: '-e', value: 'ENV', repeatable: false }] },
+    {path: 'login', group: false, hidden: false, args: [], flags: [{long: '--no-browser', short: '-n', value: null, repeatable: false}]},
+    {path: 'apps', group: true, hidden: false, args: [], flags: []},
+    {path: 'apps list', group: false, hidden: false, args: [], flags: [{long: '--environment', short: '-e', value: 'ENV', repeatable: false}]},
     {
       path: 'apps logs',
       group: false,
       hidden: false,
-      args: [{ name: 'app_name', required: true }, { name: 'run_number', required: false }],
-      flags: [{ long: '--follow', short: '-f', value: null, repeatable: false }],
+      args: [
+        {name: 'app_name', required: true},
+        {name: 'run_number', required: false},
+      ],
+      flags: [{long: '--follow', short: '-f', value: null, repeatable: false}],
     },
-    { path: 'apps delete', group: false, hidden: false, args: [{ name: 'app_name', required: true }], flags: [], aliases: ['rm'] },
+    {path: 'apps delete', group: false, hidden: false, args: [{name: 'app_name', required: true}], flags: [], aliases: ['rm']},
     {
       path: 'run',
       group: false,
       hidden: false,
-      args: [{ name: 'app_name', required: false }],
+      args: [{name: 'app_name', required: false}],
       flags: [
-        { long: '--local', short: null, value: null, repeatable: false },
-        { long: '--environment', short: '-e', value: 'ENV', repeatable: false },
-        { long: '--parameter', short: '-p', value: 'KEY=VALUE', repeatable: true },
-        { long: '--detached', short: '-d', value: null, repeatable: false },
+        {long: '--local', short: null, value: null, repeatable: false},
+        {long: '--environment', short: '-e', value: 'ENV', repeatable: false},
+        {long: '--parameter', short: '-p', value: 'KEY=VALUE', repeatable: true},
+        {long: '--detached', short: '-d', value: null, repeatable: false},
       ],
     },
-    { path: 'package', group: false, hidden: true, args: [], flags: [{ long: '--output', short: '-o', value: 'PATH', repeatable: false, required: true }] },
-    { path: 'secrets', group: true, hidden: false, args: [], flags: [] },
+    {path: 'package', group: false, hidden: true, args: [], flags: [{long: '--output', short: '-o', value: 'PATH', repeatable: false, required: true}]},
+    {path: 'secrets', group: true, hidden: false, args: [], flags: []},
     {
       path: 'secrets create',
       group: false,
       hidden: false,
       args: [],
       flags: [
-        { long: '--name', short: '-n', value: 'NAME', repeatable: false, required: true },
-        { long: '--value', short: '-v', value: 'VALUE', repeatable: false, required: true },
-        { long: '--environment', short: '-e', value: 'ENV', repeatable: false },
+        {long: '--name', short: '-n', value: 'NAME', repeatable: false, required: true},
+        {long: '--value', short: '-v', value: 'VALUE', repeatable: false, required: true},
+        {long: '--environment', short: '-e', value: 'ENV', repeatable: false},
       ],
     },
     {
@@ -79,13 +76,13 @@ const CLI: CliManifest = {
       hidden: false,
       args: [],
       flags: [
-        { long: '--environment', short: '-e', value: 'ENV', repeatable: false, conflictsWith: ['--all'] },
-        { long: '--all', short: null, value: null, repeatable: false, conflictsWith: ['--environment'] },
-        { long: '--idempotency-key', short: null, value: 'KEY', repeatable: false, conflictsWith: ['--no-idempotency-key'] },
-        { long: '--no-idempotency-key', short: null, value: null, repeatable: false, conflictsWith: ['--idempotency-key'] },
+        {long: '--environment', short: '-e', value: 'ENV', repeatable: false, conflictsWith: ['--all']},
+        {long: '--all', short: null, value: null, repeatable: false, conflictsWith: ['--environment']},
+        {long: '--idempotency-key', short: null, value: 'KEY', repeatable: false, conflictsWith: ['--no-idempotency-key']},
+        {long: '--no-idempotency-key', short: null, value: null, repeatable: false, conflictsWith: ['--idempotency-key']},
       ],
     },
-    { path: 'help', group: false, hidden: false, args: [{ name: 'command', required: false }], flags: [] },
+    {path: 'help', group: false, hidden: false, args: [{name: 'command', required: false}], flags: []},
   ],
 };
 const INDEX = new CliIndex(CLI);
@@ -99,7 +96,7 @@ function shellProblems(code: string, lang = 'bash') {
 }
 
 function pythonProblems(markdown: string) {
-  return checkPythonDocuments([{ file: 'page.md', blocks: extractBlocks(markdown) }]).problems;
+  return checkPythonDocuments([{file: 'page.md', blocks: extractBlocks(markdown)}]).problems;
 }
 
 const RULES = createTowerfileRules(SCHEMA);
@@ -113,12 +110,18 @@ describe('extractBlocks', () => {
   it('returns language, metastring, 1-based fence line and content', () => {
     const blocks = extractBlocks(md('# Title', '', `${FENCE}toml title="Towerfile" {2}`, '[app]', 'name = "x"', FENCE, 'after'));
     assert.equal(blocks.length, 1);
-    assert.deepEqual(blocks[0], { lang: 'toml', meta: 'title="Towerfile" {2}', line: 3, code: '[app]\nname = "x"', closed: true });
+    assert.deepEqual(blocks[0], {lang: 'toml', meta: 'title="Towerfile" {2}', line: 3, code: '[app]\nname = "x"', closed: true});
   });
 
   it('handles tilde fences and a fence without a language', () => {
     const blocks = extractBlocks(md('~~~python', 'x = 1', '~~~', '', FENCE, 'plain', FENCE));
-    assert.deepEqual(blocks.map((b) => [b.lang, b.line, b.code]), [['python', 1, 'x = 1'], ['', 5, 'plain']]);
+    assert.deepEqual(
+      blocks.map((b) => [b.lang, b.line, b.code]),
+      [
+        ['python', 1, 'x = 1'],
+        ['', 5, 'plain'],
+      ],
+    );
   });
 
   it('keeps a shorter fence inside a longer one as content', () => {
@@ -131,7 +134,10 @@ describe('extractBlocks', () => {
 
   it('does not close a backtick fence with tildes or a tilde fence with backticks', () => {
     const blocks = extractBlocks(md('~~~~text', FENCE, '~~~', '~~~~', '```text', '~~~', '```'));
-    assert.deepEqual(blocks.map((b) => b.code), [`${FENCE}\n~~~`, '~~~']);
+    assert.deepEqual(
+      blocks.map((b) => b.code),
+      [`${FENCE}\n~~~`, '~~~'],
+    );
   });
 
   it('treats ``` with a backtick in the info string as inline code, not a fence', () => {
@@ -146,9 +152,9 @@ describe('extractBlocks', () => {
   it('reports a fence without a language and a fence that is never closed, on the fence line', () => {
     const blocks = extractBlocks(md('# Page', '', FENCE, 'plain', FENCE, '~~~', 'tilde', '~~~', `${FENCE}text`, 'ok', FENCE, `${FENCE}bash`, 'tower login'));
     assert.deepEqual(fenceProblems(blocks), [
-      { line: 3, message: 'code block has no language: write one after the opening fence, for example ```text for plain output' },
-      { line: 6, message: 'code block has no language: write one after the opening fence, for example ```text for plain output' },
-      { line: 12, message: 'code fence is never closed' },
+      {line: 3, message: 'code block has no language: write one after the opening fence, for example ```text for plain output'},
+      {line: 6, message: 'code block has no language: write one after the opening fence, for example ```text for plain output'},
+      {line: 12, message: 'code fence is never closed'},
     ]);
     // a bare fence shown inside a longer fence is content, not a block of the page
     assert.deepEqual(fenceProblems(extractBlocks(md('````markdown', FENCE, 'x', FENCE, '````'))), []);
@@ -160,11 +166,24 @@ describe('extractBlocks', () => {
   });
 
   it('finds headings outside code blocks and front matter only', () => {
-    const headings = extractHeadings(md('---', 'title: x', '# not a heading: yaml comment', '---', '# Page', `${FENCE}bash`, '# a comment', FENCE, '## `tower apps` {#apps}', '### Closed ###'));
+    const headings = extractHeadings(
+      md(
+        '---',
+        'title: x',
+        '# not a heading: yaml comment',
+        '---',
+        '# Page',
+        `${FENCE}bash`,
+        '# a comment',
+        FENCE,
+        '## `tower apps` {#apps}',
+        '### Closed ###',
+      ),
+    );
     assert.deepEqual(headings, [
-      { level: 1, text: 'Page', line: 5 },
-      { level: 2, text: '`tower apps`', line: 9 },
-      { level: 3, text: 'Closed', line: 10 },
+      {level: 1, text: 'Page', line: 5},
+      {level: 2, text: '`tower apps`', line: 9},
+      {level: 3, text: 'Closed', line: 10},
     ]);
   });
 
@@ -217,13 +236,16 @@ describe('python blocks', () => {
       const wrapper = path.join(dir, 'python');
       writeFileSync(wrapper, `#!/bin/sh\necho x >> "${counter}"\nexec python3 "$@"\n`);
       chmodSync(wrapper, 0o755);
-      const doc = (file: string) => ({ file, blocks: extractBlocks(md(`${FENCE}python`, 'a = 1', FENCE, `${FENCE}py`, 'b = (', FENCE)) });
+      const doc = (file: string) => ({file, blocks: extractBlocks(md(`${FENCE}python`, 'a = 1', FENCE, `${FENCE}py`, 'b = (', FENCE))});
       const result = checkPythonDocuments([doc('a.md'), doc('b.md')], wrapper);
       assert.equal(result.parsed, 4);
-      assert.deepEqual(result.problems.map((p) => `${p.file}:${p.line}`), ['a.md:5', 'b.md:5']);
+      assert.deepEqual(
+        result.problems.map((p) => `${p.file}:${p.line}`),
+        ['a.md:5', 'b.md:5'],
+      );
       assert.equal(readFileSync(counter, 'utf8').trim().split('\n').length, 1);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(dir, {recursive: true, force: true});
     }
   });
 });
@@ -243,35 +265,43 @@ describe('TOML blocks and Towerfiles', () => {
   it('accepts a minimal and a complete Towerfile', () => {
     assert.deepEqual(tomlProblems(towerfile('[app]', 'name = "hello"', 'script = "./hello.py"')), []);
     assert.deepEqual(
-      tomlProblems(towerfile(
-        '[app]',
-        'name = "orders-sync"',
-        'script = "./sync.py"',
-        'description = "Copies orders"',
-        'source = ["./sync.py", "./pyproject.toml"]',
-        'import_paths = ["../common"]',
-        'schedule = ""',
-        '',
-        '[[parameters]]',
-        'name = "SINCE_DAYS"',
-        'description = "Days back"',
-        'default = "1"',
-        '',
-        '[[parameters]]',
-        'name = "TOKEN"',
-        'hidden = true',
-      )),
+      tomlProblems(
+        towerfile(
+          '[app]',
+          'name = "orders-sync"',
+          'script = "./sync.py"',
+          'description = "Copies orders"',
+          'source = ["./sync.py", "./pyproject.toml"]',
+          'import_paths = ["../common"]',
+          'schedule = ""',
+          '',
+          '[[parameters]]',
+          'name = "SINCE_DAYS"',
+          'description = "Days back"',
+          'default = "1"',
+          '',
+          '[[parameters]]',
+          'name = "TOKEN"',
+          'hidden = true',
+        ),
+      ),
       [],
     );
   });
 
   it('recognises Towerfile blocks by title or by the bare word towerfile', () => {
-    const [a, b, c, d] = extractBlocks(md(
-      `${FENCE}toml title="Towerfile"`, FENCE,
-      `${FENCE}toml title="orders-sync/Towerfile"`, FENCE,
-      `${FENCE}toml towerfile`, FENCE,
-      `${FENCE}toml title="pyproject.toml"`, FENCE,
-    ));
+    const [a, b, c, d] = extractBlocks(
+      md(
+        `${FENCE}toml title="Towerfile"`,
+        FENCE,
+        `${FENCE}toml title="orders-sync/Towerfile"`,
+        FENCE,
+        `${FENCE}toml towerfile`,
+        FENCE,
+        `${FENCE}toml title="pyproject.toml"`,
+        FENCE,
+      ),
+    );
     assert.deepEqual([a, b, c, d].map(isTowerfileBlock), [true, true, true, false]);
   });
 
@@ -284,67 +314,84 @@ describe('TOML blocks and Towerfiles', () => {
 
   it('adds the suggestion, and fails on warnings as well as errors', () => {
     const problems = tomlProblems(towerfile('[app]', 'name = "x"', 'script = "main.py"', 'sources = []', '', '[build]', 'python = "3.11"'));
-    assert.deepEqual(problems.map((p) => [p.line, p.message]), [
-      [5, 'Towerfile app.sources: Unknown key "sources" in [app]: Tower ignores it, so it has no effect. (did you mean "source"?)'],
-      [7, 'Towerfile build: Unknown table [build]: Tower ignores it, so it has no effect.'],
-    ]);
+    assert.deepEqual(
+      problems.map((p) => [p.line, p.message]),
+      [
+        [5, 'Towerfile app.sources: Unknown key "sources" in [app]: Tower ignores it, so it has no effect. (did you mean "source"?)'],
+        [7, 'Towerfile build: Unknown table [build]: Tower ignores it, so it has no effect.'],
+      ],
+    );
   });
 
   it('puts a problem of the whole file on the fence line', () => {
     const problems = tomlProblems(md('intro', towerfile('[[parameters]]', 'name = "A"')));
-    assert.deepEqual(problems.map((p) => [p.line, p.message]), [
-      [2, 'Towerfile app: The [app] table is missing. Every Towerfile needs one, with "name" and "script".'],
-    ]);
+    assert.deepEqual(
+      problems.map((p) => [p.line, p.message]),
+      [[2, 'Towerfile app: The [app] table is missing. Every Towerfile needs one, with "name" and "script".']],
+    );
   });
 });
 
 describe('shell blocks: splitting into commands', () => {
   it('joins continuations, strips prompts and comments, splits on && ; |', () => {
-    const commands = shellCommands(md(
-      '# set up',
-      '$ tower apps list \\',
-      '    --environment prod   # only prod',
-      'cd app && tower run; tower apps list | grep x',
-      'echo "a; b && tower nope" # quoted',
-    ));
+    const commands = shellCommands(
+      md(
+        '# set up',
+        '$ tower apps list \\',
+        '    --environment prod   # only prod',
+        'cd app && tower run; tower apps list | grep x',
+        'echo "a; b && tower nope" # quoted',
+      ),
+    );
     assert.deepEqual(commands, [
-      { offset: 1, words: ['tower', 'apps', 'list', '--environment', 'prod'] },
-      { offset: 3, words: ['cd', 'app'] },
-      { offset: 3, words: ['tower', 'run'] },
-      { offset: 3, words: ['tower', 'apps', 'list'] },
-      { offset: 3, words: ['grep', 'x'] },
-      { offset: 4, words: ['echo', 'a; b && tower nope'] },
+      {offset: 1, words: ['tower', 'apps', 'list', '--environment', 'prod']},
+      {offset: 3, words: ['cd', 'app']},
+      {offset: 3, words: ['tower', 'run']},
+      {offset: 3, words: ['tower', 'apps', 'list']},
+      {offset: 3, words: ['grep', 'x']},
+      {offset: 4, words: ['echo', 'a; b && tower nope']},
     ]);
   });
 
   it('keeps # inside a word, drops redirections and env assignments, skips heredoc bodies', () => {
-    const commands = shellCommands(md(
-      'TOWER_API_KEY=sk-x tower apps logs my-app#3 > logs.txt 2>&1',
-      "tower run <<'EOF'",
-      'tower this-is-input',
-      'EOF',
-      'tower apps logs <APP_NAME>',
-    ));
-    assert.deepEqual(commands.map((c) => c.words), [
-      ['tower', 'apps', 'logs', 'my-app#3'],
-      ['tower', 'run'],
-      ['tower', 'apps', 'logs', '<APP_NAME>'],
-    ]);
+    const commands = shellCommands(
+      md('TOWER_API_KEY=sk-x tower apps logs my-app#3 > logs.txt 2>&1', "tower run <<'EOF'", 'tower this-is-input', 'EOF', 'tower apps logs <APP_NAME>'),
+    );
+    assert.deepEqual(
+      commands.map((c) => c.words),
+      [
+        ['tower', 'apps', 'logs', 'my-app#3'],
+        ['tower', 'run'],
+        ['tower', 'apps', 'logs', '<APP_NAME>'],
+      ],
+    );
   });
 
   it('finds commands after shell keywords', () => {
     const commands = shellCommands('for env in staging prod; do tower deploy -e "$env"; done');
-    assert.deepEqual(commands.map((c) => c.words), [['for', 'env', 'in', 'staging', 'prod'], ['tower', 'deploy', '-e', '$env'], ['done']]);
+    assert.deepEqual(
+      commands.map((c) => c.words),
+      [['for', 'env', 'in', 'staging', 'prod'], ['tower', 'deploy', '-e', '$env'], ['done']],
+    );
   });
 
   it('checks command substitutions as commands of their own', () => {
     const commands = shellCommands('export RUN="$(tower run --detached --json)"');
-    assert.deepEqual(commands.map((c) => c.words), [['export', 'RUN=$(tower run --detached --json)'], ['tower', 'run', '--detached', '--json']]);
+    assert.deepEqual(
+      commands.map((c) => c.words),
+      [
+        ['export', 'RUN=$(tower run --detached --json)'],
+        ['tower', 'run', '--detached', '--json'],
+      ],
+    );
   });
 
   it('in a console block with prompts, treats unprompted lines as output', () => {
     const commands = shellCommands(md('$ tower apps list', 'tower-demo  No description'), 'console');
-    assert.deepEqual(commands.map((c) => c.words), [['tower', 'apps', 'list']]);
+    assert.deepEqual(
+      commands.map((c) => c.words),
+      [['tower', 'apps', 'list']],
+    );
   });
 });
 
@@ -432,9 +479,7 @@ describe('shell blocks: tower commands', () => {
   });
 
   it('rejects flags that cannot be combined, in long and short form, once per pair', () => {
-    assert.deepEqual(tower('tower deploy --environment staging --all'), [
-      'flags --environment and --all of "tower deploy" cannot be used together',
-    ]);
+    assert.deepEqual(tower('tower deploy --environment staging --all'), ['flags --environment and --all of "tower deploy" cannot be used together']);
     assert.deepEqual(tower('tower deploy --all -e production'), ['flags --all and -e (--environment) of "tower deploy" cannot be used together']);
     assert.deepEqual(tower('tower deploy --all -e production --idempotency-key=k --no-idempotency-key'), [
       'flags --all and -e (--environment) of "tower deploy" cannot be used together',
@@ -445,17 +490,20 @@ describe('shell blocks: tower commands', () => {
   it('refuses a manifest whose conflicts name an unknown flag or are declared on one side only', () => {
     const withFlags = (flags: CliManifest['commands'][number]['flags']): CliManifest => ({
       globalFlags: [],
-      commands: [{ path: 'deploy', group: false, hidden: false, args: [], flags }],
+      commands: [{path: 'deploy', group: false, hidden: false, args: [], flags}],
     });
     assert.throws(
-      () => new CliIndex(withFlags([{ long: '--all', short: null, value: null, conflictsWith: ['--environmnt'] }])),
+      () => new CliIndex(withFlags([{long: '--all', short: null, value: null, conflictsWith: ['--environmnt']}])),
       /data\/cli-manifest.json: flag --all of "tower deploy" conflicts with --environmnt, which "tower deploy" does not have/,
     );
     assert.throws(
-      () => new CliIndex(withFlags([
-        { long: '--all', short: null, value: null, conflictsWith: ['--environment'] },
-        { long: '--environment', short: '-e', value: 'ENV' },
-      ])),
+      () =>
+        new CliIndex(
+          withFlags([
+            {long: '--all', short: null, value: null, conflictsWith: ['--environment']},
+            {long: '--environment', short: '-e', value: 'ENV'},
+          ]),
+        ),
       /flag --all of "tower deploy" conflicts with --environment, but --environment does not list --all in its conflictsWith/,
     );
   });
@@ -463,7 +511,11 @@ describe('shell blocks: tower commands', () => {
   it('reports problems on the document line of the command, in every shell language', () => {
     for (const lang of ['bash', 'sh', 'shell', 'zsh', 'console']) {
       const problems = shellProblems(md('tower apps list', 'tower apps lst'), lang);
-      assert.deepEqual(problems.map((p) => p.line), [3], lang);
+      assert.deepEqual(
+        problems.map((p) => p.line),
+        [3],
+        lang,
+      );
     }
   });
 
@@ -484,11 +536,16 @@ describe('reference pages agree with their manifests', () => {
 
   it('reports a command missing on the page', () => {
     const problems = checkCliReference(cliPage(...allCli.filter((c) => c !== 'tower apps logs')), CLI);
-    assert.deepEqual(problems.map((p) => [p.file, p.line, p.message]), [[
-      'docs/reference/tower-cli.md',
-      1,
-      'missing on page: command `tower apps logs` from data/cli-manifest.json has no heading whose whole text is `tower apps logs`',
-    ]]);
+    assert.deepEqual(
+      problems.map((p) => [p.file, p.line, p.message]),
+      [
+        [
+          'docs/reference/tower-cli.md',
+          1,
+          'missing on page: command `tower apps logs` from data/cli-manifest.json has no heading whose whole text is `tower apps logs`',
+        ],
+      ],
+    );
   });
 
   it('reports a page documenting a command that is not in the manifest', () => {
@@ -500,35 +557,49 @@ describe('reference pages agree with their manifests', () => {
 
   it('reports a command with two headings and ignores other headings', () => {
     const page = md(cliPage(...allCli, 'tower run'), '## Global flags', '### `--json`', '### Run `tower run` locally');
-    assert.deepEqual(checkCliReference(page, CLI).map((p) => p.message), ['command `tower run` has a second heading (first on line 10)']);
+    assert.deepEqual(
+      checkCliReference(page, CLI).map((p) => p.message),
+      ['command `tower run` has a second heading (first on line 10)'],
+    );
   });
 
   it('reports a command heading that the table of contents leaves out (it shows levels 2 and 3)', () => {
     const page = md('# Tower CLI', ...allCli.map((h) => `${h === 'tower apps logs' ? '####' : '##'} \`${h}\``));
-    assert.deepEqual(checkCliReference(page, CLI).map((p) => [p.line, p.message]), [[
-      2 + allCli.indexOf('tower apps logs'),
-      'command `tower apps logs` is a level-4 heading, so the table of contents (levels 2 to 3) leaves it out: make it ## or ###',
-    ]]);
+    assert.deepEqual(
+      checkCliReference(page, CLI).map((p) => [p.line, p.message]),
+      [
+        [
+          2 + allCli.indexOf('tower apps logs'),
+          'command `tower apps logs` is a level-4 heading, so the table of contents (levels 2 to 3) leaves it out: make it ## or ###',
+        ],
+      ],
+    );
     const deeper = md('---', 'title: Tower CLI', 'toc_max_heading_level: 4', '---', page.replace('# Tower CLI\n', ''));
     assert.deepEqual(checkCliReference(deeper, CLI), []);
     const shallower = md('---', 'toc_min_heading_level: 3', '---', '## `tower login`');
-    assert.match(checkCliReference(shallower, CLI)[0].message, /`tower login` is a level-2 heading, so the table of contents \(levels 3 to 3\) leaves it out: make it ###/);
+    assert.match(
+      checkCliReference(shallower, CLI)[0].message,
+      /`tower login` is a level-2 heading, so the table of contents \(levels 3 to 3\) leaves it out: make it ###/,
+    );
   });
 
-  const SDK: SdkManifest = { sdkVersion: '0.0.0-test', entries: [{ name: 'tower.run_app' }, { name: 'tower.tables.Table.insert' }] };
+  const SDK: SdkManifest = {sdkVersion: '0.0.0-test', entries: [{name: 'tower.run_app'}, {name: 'tower.tables.Table.insert'}]};
 
   it('reports an SDK method heading that the table of contents leaves out', () => {
     const problems = checkSdkReference(md('## `tower.run_app`', '#### `tower.tables.Table.insert`'), SDK);
-    assert.deepEqual(problems.map((p) => [p.line, p.message]), [[
-      2,
-      'SDK entry `tower.tables.Table.insert` is a level-4 heading, so the table of contents (levels 2 to 3) leaves it out: make it ## or ###',
-    ]]);
+    assert.deepEqual(
+      problems.map((p) => [p.line, p.message]),
+      [[2, 'SDK entry `tower.tables.Table.insert` is a level-4 heading, so the table of contents (levels 2 to 3) leaves it out: make it ## or ###']],
+    );
   });
 
   it('compares SDK headings with manifest entries both ways', () => {
     assert.deepEqual(checkSdkReference(md('## `tower.run_app`', '### `tower.tables.Table.insert`'), SDK), []);
     const problems = checkSdkReference(md('## `tower.run_ap`', 'Text with `tower.tables.Table.insert` is not a heading.'), SDK);
-    assert.deepEqual(problems.map((p) => p.message.split(':')[0]), ['missing in manifest', 'missing on page', 'missing on page']);
+    assert.deepEqual(
+      problems.map((p) => p.message.split(':')[0]),
+      ['missing in manifest', 'missing on page', 'missing on page'],
+    );
     assert.match(problems[0].message, /did you mean `tower.run_app`\?/);
   });
 
@@ -536,20 +607,31 @@ describe('reference pages agree with their manifests', () => {
     assert.deepEqual(towerfileHeadingNames(SCHEMA), {
       sections: ['[app]', '[[parameters]]'],
       keys: [
-        'app.name', 'app.script', 'app.source', 'app.description', 'app.import_paths', 'app.schedule',
-        'parameters[].name', 'parameters[].description', 'parameters[].default', 'parameters[].hidden',
+        'app.name',
+        'app.script',
+        'app.source',
+        'app.description',
+        'app.import_paths',
+        'app.schedule',
+        'parameters[].name',
+        'parameters[].description',
+        'parameters[].default',
+        'parameters[].hidden',
       ],
     });
-    const nested = { properties: { a: { $ref: '#/$defs/a' } }, $defs: { a: { type: 'object', properties: { b: { type: 'object', properties: { c: {} } } } } } };
-    assert.deepEqual(towerfileHeadingNames(nested), { sections: ['[a]'], keys: ['a.b', 'a.b.c'] });
+    const nested = {properties: {a: {$ref: '#/$defs/a'}}, $defs: {a: {type: 'object', properties: {b: {type: 'object', properties: {c: {}}}}}}};
+    assert.deepEqual(towerfileHeadingNames(nested), {sections: ['[a]'], keys: ['a.b', 'a.b.c']});
   });
 
   it('compares Towerfile headings with the schema both ways', () => {
-    const { sections, keys } = towerfileHeadingNames(SCHEMA);
+    const {sections, keys} = towerfileHeadingNames(SCHEMA);
     const page = (names: string[]) => md('# Towerfile', ...names.map((n) => `### \`${n}\``));
     assert.deepEqual(checkTowerfileReference(page([...sections, ...keys, 'Towerfile']), SCHEMA), []);
     const problems = checkTowerfileReference(page([...sections, ...keys.filter((k) => k !== 'app.source'), 'app.workspace']), SCHEMA);
-    assert.deepEqual(problems.map((p) => p.message.split(':')[0]), ['missing in manifest', 'missing on page']);
+    assert.deepEqual(
+      problems.map((p) => p.message.split(':')[0]),
+      ['missing in manifest', 'missing on page'],
+    );
     assert.match(problems[1].message, /`app.source`/);
   });
 });
@@ -559,25 +641,36 @@ describe('checkSamples on a repository checkout', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'samples-'));
     try {
       const write = (rel: string, text: string) => {
-        mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+        mkdirSync(path.dirname(path.join(root, rel)), {recursive: true});
         writeFileSync(path.join(root, rel), text);
       };
       write('data/cli-manifest.json', JSON.stringify(CLI));
       write('data/towerfile.schema.json', JSON.stringify(SCHEMA));
-      write('docs/guide.md', md('# Guide', `${FENCE}bash`, 'tower apps lst', FENCE, `${FENCE}python`, 'def f(:', FENCE, `${FENCE}toml title="Towerfile"`, '[app]', 'name = "x"', FENCE));
+      write(
+        'docs/guide.md',
+        md(
+          '# Guide',
+          `${FENCE}bash`,
+          'tower apps lst',
+          FENCE,
+          `${FENCE}python`,
+          'def f(:',
+          FENCE,
+          `${FENCE}toml title="Towerfile"`,
+          '[app]',
+          'name = "x"',
+          FENCE,
+        ),
+      );
       write('docs/nested/page.mdx', md('# Fine', `${FENCE}bash`, 'tower apps list', FENCE));
       write('docs/reference/api/run-app.md', md(`${FENCE}bash`, 'tower not-checked', FENCE));
       write('docs/reference/tower-cli.md', md('# Tower CLI', ...CLI_HEADINGS.map((h) => `## \`${h}\``)));
 
-      const { problems, stats } = checkSamples({ root });
-      assert.deepEqual(problems.map((p) => `${p.file}:${p.line}`), [
-        'data/sdk-manifest.json:1',
-        'docs/guide.md:3',
-        'docs/guide.md:6',
-        'docs/guide.md:9',
-        'docs/reference/tower-sdk.md:1',
-        'docs/reference/towerfile.md:1',
-      ]);
+      const {problems, stats} = checkSamples({root});
+      assert.deepEqual(
+        problems.map((p) => `${p.file}:${p.line}`),
+        ['data/sdk-manifest.json:1', 'docs/guide.md:3', 'docs/guide.md:6', 'docs/guide.md:9', 'docs/reference/tower-sdk.md:1', 'docs/reference/towerfile.md:1'],
+      );
       assert.match(problems[0].message, /file does not exist/);
       assert.match(problems[3].message, /^Towerfile app\.script: \[app\] is missing "script"/);
       assert.match(problems[4].message, /reference page does not exist/);
@@ -585,10 +678,13 @@ describe('checkSamples on a repository checkout', () => {
       assert.equal(stats.towerCommands, 2);
       assert.equal(stats.referencePages, 1);
 
-      const only = checkSamples({ root, files: ['docs/nested/page.mdx'] });
-      assert.deepEqual(only.problems.map((p) => p.file), ['data/sdk-manifest.json']);
+      const only = checkSamples({root, files: ['docs/nested/page.mdx']});
+      assert.deepEqual(
+        only.problems.map((p) => p.file),
+        ['data/sdk-manifest.json'],
+      );
     } finally {
-      rmSync(root, { recursive: true, force: true });
+      rmSync(root, {recursive: true, force: true});
     }
   });
 
@@ -596,15 +692,16 @@ describe('checkSamples on a repository checkout', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'samples-'));
     try {
       mkdirSync(path.join(root, 'data'));
-      writeFileSync(path.join(root, 'data/cli-manifest.json'), JSON.stringify({ ...CLI, cliVersion: '0.3.70' }));
-      writeFileSync(path.join(root, 'data/sdk-manifest.json'), JSON.stringify({ sdkVersion: '0.3.71', entries: [] }));
+      writeFileSync(path.join(root, 'data/cli-manifest.json'), JSON.stringify({...CLI, cliVersion: '0.3.70'}));
+      writeFileSync(path.join(root, 'data/sdk-manifest.json'), JSON.stringify({sdkVersion: '0.3.71', entries: []}));
       writeFileSync(path.join(root, 'data/towerfile.schema.json'), JSON.stringify(SCHEMA));
-      const { problems } = checkSamples({ root, files: [] });
-      assert.deepEqual(problems.map((p) => `${p.file}:${p.line}: ${p.message}`), [
-        'data/sdk-manifest.json:1: sdkVersion 0.3.71 differs from cliVersion 0.3.70 in data/cli-manifest.json (the tower package ships both)',
-      ]);
+      const {problems} = checkSamples({root, files: []});
+      assert.deepEqual(
+        problems.map((p) => `${p.file}:${p.line}: ${p.message}`),
+        ['data/sdk-manifest.json:1: sdkVersion 0.3.71 differs from cliVersion 0.3.70 in data/cli-manifest.json (the tower package ships both)'],
+      );
     } finally {
-      rmSync(root, { recursive: true, force: true });
+      rmSync(root, {recursive: true, force: true});
     }
   });
 });
@@ -613,7 +710,7 @@ describe('diagram fences', () => {
   it('accepts a dot fence that renders and reports one that does not, or lacks its text, at its line', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'samples-'));
     try {
-      mkdirSync(path.join(root, 'docs'), { recursive: true });
+      mkdirSync(path.join(root, 'docs'), {recursive: true});
       writeFileSync(
         path.join(root, 'docs/flow.md'),
         md(
@@ -631,14 +728,17 @@ describe('diagram fences', () => {
           FENCE,
         ),
       );
-      const { problems, stats } = await checkSamplesWithDiagrams({ root, files: ['docs/flow.md'] });
+      const {problems, stats} = await checkSamplesWithDiagrams({root, files: ['docs/flow.md']});
       const diagramProblems = problems.filter((p) => p.file === 'docs/flow.md');
-      assert.deepEqual(diagramProblems.map((p) => p.line), [8, 10]);
+      assert.deepEqual(
+        diagramProblems.map((p) => p.line),
+        [8, 10],
+      );
       assert.match(diagramProblems[0].message, /diagram "Broken" does not render: syntax error/);
       assert.match(diagramProblems[1].message, /needs a description/);
       assert.equal(stats.diagrams, 1);
     } finally {
-      rmSync(root, { recursive: true, force: true });
+      rmSync(root, {recursive: true, force: true});
     }
   });
 });
@@ -675,28 +775,34 @@ describe('checkSamples reports the new kinds of bad sample with file and line', 
     const root = mkdtempSync(path.join(tmpdir(), 'samples-'));
     try {
       const write = (rel: string, text: string) => {
-        mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+        mkdirSync(path.dirname(path.join(root, rel)), {recursive: true});
         writeFileSync(path.join(root, rel), text);
       };
       write('data/cli-manifest.json', readFileSync(path.join(REPO, 'data/cli-manifest.json'), 'utf8'));
-      write('docs/guide.md', md(
-        '# Guide',
-        FENCE,
-        'some output',
-        FENCE,
-        `${FENCE}bash`,
-        'tower secrets create --name API_TOKEN',
-        'tower deploy --all --environment production',
-        FENCE,
-      ));
-      const { problems } = checkSamples({ root, files: ['docs/guide.md'] });
-      assert.deepEqual(problems.filter((p) => p.file === 'docs/guide.md').map((p) => `${p.file}:${p.line}: ${p.message}`), [
-        'docs/guide.md:2: code block has no language: write one after the opening fence, for example ```text for plain output',
-        'docs/guide.md:6: "tower secrets create" is missing the required flag --value <VALUE>',
-        'docs/guide.md:7: flags --all and --environment of "tower deploy" cannot be used together',
-      ]);
+      write(
+        'docs/guide.md',
+        md(
+          '# Guide',
+          FENCE,
+          'some output',
+          FENCE,
+          `${FENCE}bash`,
+          'tower secrets create --name API_TOKEN',
+          'tower deploy --all --environment production',
+          FENCE,
+        ),
+      );
+      const {problems} = checkSamples({root, files: ['docs/guide.md']});
+      assert.deepEqual(
+        problems.filter((p) => p.file === 'docs/guide.md').map((p) => `${p.file}:${p.line}: ${p.message}`),
+        [
+          'docs/guide.md:2: code block has no language: write one after the opening fence, for example ```text for plain output',
+          'docs/guide.md:6: "tower secrets create" is missing the required flag --value <VALUE>',
+          'docs/guide.md:7: flags --all and --environment of "tower deploy" cannot be used together',
+        ],
+      );
     } finally {
-      rmSync(root, { recursive: true, force: true });
+      rmSync(root, {recursive: true, force: true});
     }
   });
 });

@@ -77,7 +77,10 @@ describe('get_page: which twin a URL or path names', () => {
   });
 
   test('an unknown page is refused with the closest page as a suggestion', () => {
-    assert.equal(twin('/docs/concepts/app'), 'refused: There is no page at /docs/concepts/app. Did you mean /docs/concepts/apps? Use search_docs to find a page.');
+    assert.equal(
+      twin('/docs/concepts/app'),
+      'refused: There is no page at /docs/concepts/app. Did you mean /docs/concepts/apps? Use search_docs to find a page.',
+    );
     assert.doesNotMatch(twin('/docs/zzzz/qqqq/wwww'), /Did you mean/);
   });
 });
@@ -117,7 +120,10 @@ describe('check_towerfile', () => {
   test('warnings alone leave a Towerfile valid', () => {
     const report = checkTowerfile('[app]\nname = "x"\nscript = "main.py"\nwat = 1\n', RULES, LINKS);
     assert.equal(report.valid, true);
-    assert.deepEqual(report.problems.map(({severity, key}) => [severity, key]), [['warning', 'app.wat']]);
+    assert.deepEqual(
+      report.problems.map(({severity, key}) => [severity, key]),
+      [['warning', 'app.wat']],
+    );
   });
 
   test('TOML that does not parse is one problem on its line', () => {
@@ -169,8 +175,14 @@ describe('check_tower_command', () => {
     const report = check('cd app && TOWER_ENV=x tower deploy --environment staging | tee log && tower apps lst');
     assert.ok(!('error' in report));
     assert.equal(report.valid, false);
-    assert.deepEqual(report.commands.map((command) => command.command), ['tower deploy', 'tower apps']);
-    assert.deepEqual(report.commands.map((command) => command.problems.length), [0, 1]);
+    assert.deepEqual(
+      report.commands.map((command) => command.command),
+      ['tower deploy', 'tower apps'],
+    );
+    assert.deepEqual(
+      report.commands.map((command) => command.problems.length),
+      [0, 1],
+    );
   });
 
   test('a line without a tower command is refused with an example', () => {
@@ -220,7 +232,15 @@ describe('API operations', () => {
   );
 
   test('an operation is found by operationId, page name, page URL or method and path', () => {
-    for (const reference of ['createSecret', 'createsecret', 'create-secret', 'https://docs.tower.dev/docs/reference/api/create-secret', '/docs/reference/api/create-secret.md', 'POST /secrets', 'post /secrets']) {
+    for (const reference of [
+      'createSecret',
+      'createsecret',
+      'create-secret',
+      'https://docs.tower.dev/docs/reference/api/create-secret',
+      '/docs/reference/api/create-secret.md',
+      'POST /secrets',
+      'post /secrets',
+    ]) {
       const found = catalog.find(reference);
       assert.ok(found.ok, reference);
       assert.equal(found.operation.id, 'createSecret');
@@ -241,20 +261,32 @@ describe('API operations', () => {
     const apps = catalog.byTag('apps');
     assert.ok(apps.ok);
     assert.equal(apps.tag, 'Apps');
-    assert.deepEqual(apps.operations.map((entry) => entry.id), ['listApps']);
+    assert.deepEqual(
+      apps.operations.map((entry) => entry.id),
+      ['listApps'],
+    );
     const all = catalog.byTag(undefined);
     assert.ok(all.ok);
     assert.equal(all.operations.length, 2);
   });
 
   test('a file of another format fails with the fix', () => {
-    assert.throws(() => ApiCatalog.fromText('{"operations": []}', 'build/api-operations.json'), /build\/api-operations\.json is not an API operations file of format 1: rebuild the site/);
+    assert.throws(
+      () => ApiCatalog.fromText('{"operations": []}', 'build/api-operations.json'),
+      /build\/api-operations\.json is not an API operations file of format 1: rebuild the site/,
+    );
     assert.throws(() => ApiCatalog.fromText('{', 'build/api-operations.json'), /is not valid JSON/);
   });
 });
 
 describe('search_docs: the adapter over the site engine', () => {
-  const section = (heading: string, text: string, level = 2) => ({level, anchor: level === 1 ? null : heading.toLowerCase().replace(/\W+/g, '-'), heading, parents: [], text});
+  const section = (heading: string, text: string, level = 2) => ({
+    level,
+    anchor: level === 1 ? null : heading.toLowerCase().replace(/\W+/g, '-'),
+    heading,
+    parents: [],
+    text,
+  });
   const page = (pagePath: string, trail: string[], title: string, sections: ExtractedPage['sections']): ExtractedPage => ({
     path: pagePath,
     trail,
@@ -265,16 +297,27 @@ describe('search_docs: the adapter over the site engine', () => {
     sections,
   });
   const pages: ExtractedPage[] = [
-    page('/docs/concepts/apps', ['Concepts'], 'Apps', [section('Apps', 'An app is code and a Towerfile. Schedules run apps.', 1), section('Schedules', 'A schedule runs an app on a cron expression.')]),
-    page('/docs/reference/tower-cli', ['Reference'], 'Tower CLI', [section('Tower CLI', 'Every command.', 1), section('tower schedules create', 'Creates a schedule with --cron.')]),
-    page('/docs/reference/api/create-schedule', ['Reference', 'Tower API', 'Schedules'], 'Create a schedule', [section('Create a schedule', 'POST /schedules creates a schedule <b>now</b>.', 1)]),
+    page('/docs/concepts/apps', ['Concepts'], 'Apps', [
+      section('Apps', 'An app is code and a Towerfile. Schedules run apps.', 1),
+      section('Schedules', 'A schedule runs an app on a cron expression.'),
+    ]),
+    page('/docs/reference/tower-cli', ['Reference'], 'Tower CLI', [
+      section('Tower CLI', 'Every command.', 1),
+      section('tower schedules create', 'Creates a schedule with --cron.'),
+    ]),
+    page('/docs/reference/api/create-schedule', ['Reference', 'Tower API', 'Schedules'], 'Create a schedule', [
+      section('Create a schedule', 'POST /schedules creates a schedule <b>now</b>.', 1),
+    ]),
     page('/docs/examples/orchestration', ['Examples'], 'Orchestration', [section('Orchestration', 'A schedule example.', 1)]),
   ];
   const files = buildSearchFiles(pages);
   const search = DocsSearch.fromIndexText(JSON.stringify(files.index), (file) => JSON.stringify(files.texts.get(file)));
 
   test('the kinds are the search page filters', () => {
-    assert.deepEqual(SEARCH_KINDS, KIND_FILTERS.map((filter) => filter.id));
+    assert.deepEqual(
+      SEARCH_KINDS,
+      KIND_FILTERS.map((filter) => filter.id),
+    );
   });
 
   test('a kind keeps the order of the whole ranking and counts only its own pages', () => {
@@ -282,7 +325,11 @@ describe('search_docs: the adapter over the site engine', () => {
     assert.equal(all.pages, 4);
     for (const kind of SEARCH_KINDS) {
       const some = search.search('schedule', {kind, limit: 20});
-      assert.deepEqual(some.hits, all.hits.filter((hit) => hit.kind === kind), kind);
+      assert.deepEqual(
+        some.hits,
+        all.hits.filter((hit) => hit.kind === kind),
+        kind,
+      );
       assert.equal(some.pages, new Set(some.hits.map((hit) => hit.page)).size, kind);
     }
   });
@@ -309,8 +356,14 @@ describe('search_docs: the adapter over the site engine', () => {
   });
 
   test('reference sections by heading', () => {
-    assert.equal(search.sectionUrls('/docs/reference/tower-cli').get('tower schedules create'), 'https://docs.tower.dev/docs/reference/tower-cli#tower-schedules-create');
-    assert.deepEqual(search.pages().map((entry) => entry.path), pages.map((entry) => entry.path));
+    assert.equal(
+      search.sectionUrls('/docs/reference/tower-cli').get('tower schedules create'),
+      'https://docs.tower.dev/docs/reference/tower-cli#tower-schedules-create',
+    );
+    assert.deepEqual(
+      search.pages().map((entry) => entry.path),
+      pages.map((entry) => entry.path),
+    );
   });
 });
 
@@ -324,7 +377,10 @@ describe('the command line and the nginx upstream', () => {
   });
 
   test('bad options are usage errors that say what is wrong', () => {
-    assert.throws(() => parseArgs(['--port', '80']), (error: Error) => error instanceof UsageError && /--port applies to --http only/.test(error.message));
+    assert.throws(
+      () => parseArgs(['--port', '80']),
+      (error: Error) => error instanceof UsageError && /--port applies to --http only/.test(error.message),
+    );
     assert.throws(() => parseArgs(['--http', '--port', 'eighty']), /--port must be a number from 0 to 65535, not "eighty"/);
     assert.throws(() => parseArgs(['--http', '--port', '70000']), /--port must be a number/);
     assert.throws(() => parseArgs(['--build']), /--build needs a value/);

@@ -15,7 +15,7 @@ after(() => rmSync(scratch, {recursive: true, force: true}));
 const settings = {appId: 'ABC123XYZ', apiKey: 'key', indexName: 'docs', assistantId: null};
 
 describe('the Algolia hosts in the CSP', () => {
-  test('are the configured application\'s own hosts, without wildcards', () => {
+  test("are the configured application's own hosts, without wildcards", () => {
     assert.deepEqual(algoliaOrigins(settings), [
       'https://ABC123XYZ-dsn.algolia.net',
       'https://ABC123XYZ.algolia.net',
@@ -25,7 +25,7 @@ describe('the Algolia hosts in the CSP', () => {
     ]);
   });
 
-  test('include Ask AI\'s host only with an assistant', () => {
+  test("include Ask AI's host only with an assistant", () => {
     assert.ok(!algoliaOrigins(settings).includes('https://askai.algolia.com'));
     assert.equal(algoliaOrigins({...settings, assistantId: 'assistant'}).at(-1), 'https://askai.algolia.com');
   });

@@ -191,7 +191,8 @@ function typeProblems(where: string, factType: string, nullable: boolean, schema
   const problems: string[] = [];
   const expectType = (base: string) => {
     const expected = nullable ? [base, 'null'] : [base];
-    if (JSON.stringify(types) !== JSON.stringify(expected)) problems.push(`${where}: type ${JSON.stringify(schema.type)}, expected ${JSON.stringify(expected)}`);
+    if (JSON.stringify(types) !== JSON.stringify(expected))
+      problems.push(`${where}: type ${JSON.stringify(schema.type)}, expected ${JSON.stringify(expected)}`);
   };
   const enumValues = ENUM_TYPE.exec(factType)?.[1].split(',');
   if (factType === 'any') {
@@ -202,7 +203,8 @@ function typeProblems(where: string, factType: string, nullable: boolean, schema
   } else if (enumValues) {
     expectType('string');
     const expected = nullable ? [...enumValues, null] : enumValues;
-    if (JSON.stringify(schema.enum) !== JSON.stringify(expected)) problems.push(`${where}: enum ${JSON.stringify(schema.enum)}, expected ${JSON.stringify(expected)}`);
+    if (JSON.stringify(schema.enum) !== JSON.stringify(expected))
+      problems.push(`${where}: enum ${JSON.stringify(schema.enum)}, expected ${JSON.stringify(expected)}`);
   } else if (factType.startsWith('array<')) {
     expectType('array');
     problems.push(...typeProblems(`${where}[]`, factType.slice('array<'.length, -1), false, schema.items));
@@ -226,7 +228,10 @@ function objectProblems(where: string, fields: FactField[], schema: Schema): str
   if (JSON.stringify(Object.keys(properties).sort()) !== JSON.stringify(fieldNames)) {
     problems.push(`${where}: properties ${Object.keys(properties).sort().join(', ')}, expected ${fieldNames.join(', ')}`);
   }
-  const required = fields.filter((field) => field.required).map((field) => field.name).sort();
+  const required = fields
+    .filter((field) => field.required)
+    .map((field) => field.name)
+    .sort();
   if (JSON.stringify([...(schema.required ?? [])].sort()) !== JSON.stringify(required)) {
     problems.push(`${where}: required ${JSON.stringify(schema.required ?? [])}, expected ${JSON.stringify(required)}`);
   }
@@ -262,7 +267,10 @@ describe('openapi/tower-api.yaml', () => {
     assert.equal(spec.openapi, '3.1.0');
     assert.equal(spec.info?.title, 'Tower API');
     assert.match(String(spec.info?.version), /^v\d+\.\d+\.\d+$/);
-    assert.deepEqual(spec.servers?.map((server: {url: string}) => server.url), ['https://api.tower.dev/v1']);
+    assert.deepEqual(
+      spec.servers?.map((server: {url: string}) => server.url),
+      ['https://api.tower.dev/v1'],
+    );
   });
 
   test('has exactly the operations of the facts, and no others', () => {
@@ -295,7 +303,10 @@ describe('openapi/tower-api.yaml', () => {
     assert.deepEqual([...specTags].sort(), [...groups].sort(), 'one tag per group of the facts, and no others');
     // The groups of the site contract keep their relative order; new groups may sit between them.
     const siteGroups = firstAppearances(documentedOperations.map(tagOf));
-    assert.deepEqual(specTags.filter((name) => siteGroups.includes(name)), siteGroups);
+    assert.deepEqual(
+      specTags.filter((name) => siteGroups.includes(name)),
+      siteGroups,
+    );
     for (const tag of spec.tags) {
       assert.ok(typeof tag.description === 'string' && tag.description.length > 20, `tag ${tag.name} has a description`);
     }
@@ -332,11 +343,7 @@ describe('openapi/tower-api.yaml', () => {
         ...fact.headerParams.map((p) => ({...p, in: 'header'})),
       ];
       const actual = op.parameters ?? [];
-      assert.deepEqual(
-        actual.map((p) => `${p.in}:${p.name}`).sort(),
-        expected.map((p) => `${p.in}:${p.name}`).sort(),
-        `${fact.id} parameters`,
-      );
+      assert.deepEqual(actual.map((p) => `${p.in}:${p.name}`).sort(), expected.map((p) => `${p.in}:${p.name}`).sort(), `${fact.id} parameters`);
       for (const p of expected) {
         const where = `${fact.id} ${p.in} parameter ${p.name}`;
         const got = actual.find((a) => a.name === p.name && a.in === p.in)!;
@@ -427,7 +434,7 @@ describe('openapi/tower-api.yaml', () => {
     }
   });
 
-  test('operations missing from today\'s clients say when they were last seen', () => {
+  test("operations missing from today's clients say when they were last seen", () => {
     for (const fact of factOperations) {
       const history = operationOf(fact)['x-tower-history'];
       if (!fact.history) {
@@ -502,9 +509,7 @@ describe('openapi/tower-api.yaml', () => {
   });
 
   test('x-tower-sdk calls name functions of the SDK manifest', () => {
-    const manifest: {entries: {name: string}[]} = JSON.parse(
-      readFileSync(path.join(repoRoot, 'data/sdk-manifest.json'), 'utf8'),
-    );
+    const manifest: {entries: {name: string}[]} = JSON.parse(readFileSync(path.join(repoRoot, 'data/sdk-manifest.json'), 'utf8'));
     const names = new Set(manifest.entries.map((entry) => entry.name));
     for (const {op} of specOperations()) {
       const call = op['x-tower-sdk'];

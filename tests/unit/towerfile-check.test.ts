@@ -148,9 +148,14 @@ describe('Towerfile checker: problems', () => {
   test('hidden parameters with a default, duplicate and unusual names', () => {
     const result = check(
       ...MINIMAL,
-      '[[parameters]]', 'name = "TOKEN"', 'default = "abc"', 'hidden = true',
-      '[[parameters]]', 'name = "TOKEN"',
-      '[[parameters]]', 'name = "since-days"',
+      '[[parameters]]',
+      'name = "TOKEN"',
+      'default = "abc"',
+      'hidden = true',
+      '[[parameters]]',
+      'name = "TOKEN"',
+      '[[parameters]]',
+      'name = "since-days"',
     );
     assert.deepEqual(result.problems.map(brief), [
       ['warning', 6, 'parameters[0].default', 'parametersdefault'],
@@ -197,7 +202,7 @@ describe('Towerfile checker: helpers', () => {
     assert.equal(referenceHeading(['parameters'], true), '[[parameters]]');
   });
 
-  test("every anchor the checker links to is a heading id of the Towerfile reference, as Docusaurus makes it", () => {
+  test('every anchor the checker links to is a heading id of the Towerfile reference, as Docusaurus makes it', () => {
     const slugger = createSlugger();
     const ids = new Set(extractHeadings(REFERENCE).map((h) => slugger.slug(h.text.replace(/`/g, ''))));
     for (const heading of extractHeadings(REFERENCE)) {

@@ -130,7 +130,9 @@ describe('webhooks guide: the Python receiver', () => {
     writeFileSync(
       path.join(dir, 'real-delivery.json'),
       JSON.stringify({
-        signature: createHmac('sha512', Buffer.from(plainKey, 'base64')).update(body + timestamp).digest('base64'),
+        signature: createHmac('sha512', Buffer.from(plainKey, 'base64'))
+          .update(body + timestamp)
+          .digest('base64'),
         timestamp,
         body: Buffer.from(body).toString('base64'),
       }),

@@ -42,9 +42,8 @@ export default function Panel({markdownPath, close}: {markdownPath: string; clos
       {setupOpen && (
         <div className={styles.setup}>
           <p>
-            The docs MCP server at <code>{DOCS_MCP_URL}</code> lets your editor's agent search these docs, read pages and API
-            operations, and check Towerfiles and <code>tower</code> commands. It reads the published docs only, never your Tower
-            account.
+            The docs MCP server at <code>{DOCS_MCP_URL}</code> lets your editor's agent search these docs, read pages and API operations, and check Towerfiles
+            and <code>tower</code> commands. It reads the published docs only, never your Tower account.
           </p>
           {EDITOR_SETUPS.map(({editor, where, language, code}) => (
             <CodeBlock key={editor} className={`language-${language}`} title={`${editor}: ${where}`}>

@@ -56,9 +56,9 @@ export default function CronOutput({result, app, timeZone, errorId, onSuggestion
           </p>
           {result.bothDayFields && (
             <p className="alert alert--warning">
-              Both day of month and day of week are set. The runs below follow the common cron rule: a day matches when either field
-              matches. Cron implementations differ here and Tower&apos;s docs do not say which rule its scheduler uses, so check the next
-              run in the web app after you create the schedule.
+              Both day of month and day of week are set. The runs below follow the common cron rule: a day matches when either field matches. Cron
+              implementations differ here and Tower&apos;s docs do not say which rule its scheduler uses, so check the next run in the web app after you create
+              the schedule.
             </p>
           )}
           <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Next runs">

@@ -8,8 +8,7 @@ import cronstrue from 'cronstrue';
 import {bothDayFieldsSet, checkFields} from './fields';
 
 export type CronExplanation =
-  | {ok: true; expression: string; description: string; next: Date[]; bothDayFields: boolean}
-  | {ok: false; message: string; suggestion?: string};
+  {ok: true; expression: string; description: string; next: Date[]; bothDayFields: boolean} | {ok: false; message: string; suggestion?: string};
 
 const RUNS_SHOWN = 5;
 

@@ -27,9 +27,7 @@ const MACROS: Record<string, string> = {
   '@hourly': '0 * * * *',
 };
 
-type FieldCheck =
-  | {ok: true; expression: string; fields: string[]}
-  | {ok: false; message: string; suggestion?: string};
+type FieldCheck = {ok: true; expression: string; fields: string[]} | {ok: false; message: string; suggestion?: string};
 
 const EXTENSIONS: [RegExp, string][] = [
   [/L/i, '"L" (last)'],
@@ -54,7 +52,8 @@ export function cronForPlainEnglish(text: string): string | undefined {
 function valueOf(token: string, spec: FieldSpec): number | string {
   if (/^\d+$/.test(token)) return Number(token);
   const index = spec.names?.indexOf(token.toUpperCase()) ?? -1;
-  if (index === -1) return `"${token}", which is not a number${spec.names ? ` or a ${spec.name === 'month' ? 'month' : 'day'} name such as ${spec.names[1]}` : ''}`;
+  if (index === -1)
+    return `"${token}", which is not a number${spec.names ? ` or a ${spec.name === 'month' ? 'month' : 'day'} name such as ${spec.names[1]}` : ''}`;
   return spec.name === 'month' ? index + 1 : index;
 }
 

@@ -114,9 +114,7 @@ export default function CronExplainer({app = 'my-app', cron = '0 6 * * 1-5'}: Pr
         {announcement}
       </div>
       {failed && <p className="alert alert--danger">The explainer could not load. Reload the page to try again.</p>}
-      {engine && result && (
-        <engine.CronOutput result={result} app={app} timeZone={timeZone} errorId={errorId} onSuggestion={takeSuggestion} />
-      )}
+      {engine && result && <engine.CronOutput result={result} app={app} timeZone={timeZone} errorId={errorId} onSuggestion={takeSuggestion} />}
     </section>
   );
 }

@@ -19,19 +19,13 @@ export default function HomeHero(): ReactNode {
       <div className={styles.copy}>
         {/* The box keeps the layout still: before hydration both logo variants are in the page, one hidden by CSS. */}
         <div className={styles.logo}>
-          <ThemedImage
-            alt=""
-            width={56}
-            height={56}
-            sources={{light: useBaseUrl('/img/logo.svg'), dark: useBaseUrl('/img/logo-dark.svg')}}
-          />
+          <ThemedImage alt="" width={56} height={56} sources={{light: useBaseUrl('/img/logo.svg'), dark: useBaseUrl('/img/logo-dark.svg')}} />
         </div>
         <h1 className={styles.title}>{siteConfig.title} documentation</h1>
         <p className={styles.tagline}>{siteConfig.tagline}</p>
         <p className={styles.lead}>
-          Tower runs your Python data apps in the cloud or on your own infrastructure. Describe an
-          app in a Towerfile, deploy it with one command, and run it on demand, on a schedule or
-          from another app, with secrets, Iceberg tables and language models close at hand.
+          Tower runs your Python data apps in the cloud or on your own infrastructure. Describe an app in a Towerfile, deploy it with one command, and run it on
+          demand, on a schedule or from another app, with secrets, Iceberg tables and language models close at hand.
         </p>
         <div className={styles.actions}>
           <Link className="button button--primary button--lg" to="/docs/getting-started/quick-start">

@@ -56,15 +56,7 @@ export default function Results({result, text, onGoToLine, onFix}: Props): React
   );
 }
 
-function ProblemItem({
-  problem,
-  onGoToLine,
-  onFix,
-}: {
-  problem: TowerfileProblem;
-  onGoToLine: (line: number) => void;
-  onFix?: () => void;
-}): ReactNode {
+function ProblemItem({problem, onGoToLine, onFix}: {problem: TowerfileProblem; onGoToLine: (line: number) => void; onFix?: () => void}): ReactNode {
   const {severity, line, column, keyPath, message, suggestion, anchor} = problem;
   const referenceLabel = suggestion
     ? keyPathLabel([...problem.path.slice(0, -1), suggestion]).replace(/\[\d+\]/g, '[]')
@@ -78,7 +70,8 @@ function ProblemItem({
             type="button"
             className={clsx('clean-btn', styles.linkButton)}
             onClick={() => onGoToLine(line)}
-            aria-label={`Go to line ${line}${column ? `, column ${column}` : ''}`}>
+            aria-label={`Go to line ${line}${column ? `, column ${column}` : ''}`}
+          >
             Line {line}
             {column ? `:${column}` : ''}
           </button>
@@ -98,17 +91,13 @@ function ProblemItem({
           )}
         </p>
       )}
-      <Link to={`${TOWERFILE_REFERENCE_ROUTE}#${anchor}`}>
-        Reference: {referenceLabel}
-      </Link>
+      <Link to={`${TOWERFILE_REFERENCE_ROUTE}#${anchor}`}>Reference: {referenceLabel}</Link>
     </li>
   );
 }
 
 function PlanView({plan}: {plan: TowerfilePlan}): ReactNode {
-  const reference = (anchor: string, label: string) => (
-    <Link to={`${TOWERFILE_REFERENCE_ROUTE}#${anchor}`}>{label}</Link>
-  );
+  const reference = (anchor: string, label: string) => <Link to={`${TOWERFILE_REFERENCE_ROUTE}#${anchor}`}>{label}</Link>;
   const dependencies = (() => {
     if (plan.source.length === 0) {
       return 'Whichever of pyproject.toml (installed with uv sync) or requirements.txt (uv pip install -r) is in the folder, pyproject.toml first; with neither, nothing is installed.';
@@ -116,20 +105,16 @@ function PlanView({plan}: {plan: TowerfilePlan}): ReactNode {
     const [first, second] = plan.dependencyFiles;
     if (!first) return 'No source pattern includes pyproject.toml or requirements.txt, so nothing is installed before the run.';
     const how = (file: string) => (file === 'pyproject.toml' ? 'uv sync' : 'uv pip install -r requirements.txt');
-    return second
-      ? `pyproject.toml with uv sync if it exists; otherwise requirements.txt with ${how(second)}.`
-      : `${first}, if it exists, with ${how(first)}.`;
+    return second ? `pyproject.toml with uv sync if it exists; otherwise requirements.txt with ${how(second)}.` : `${first}, if it exists, with ${how(first)}.`;
   })();
   return (
     <section aria-labelledby="towerfile-checker-plan">
-      <h2 id="towerfile-checker-plan">
-        What Tower will do with this Towerfile
-      </h2>
+      <h2 id="towerfile-checker-plan">What Tower will do with this Towerfile</h2>
       <dl className={styles.facts}>
         <dt>App</dt>
         <dd>
-          <code>{plan.name}</code>: <code>tower deploy</code> uploads a new version of this app, and <code>tower run</code> in this
-          folder runs it. {reference('appname', 'app.name')}
+          <code>{plan.name}</code>: <code>tower deploy</code> uploads a new version of this app, and <code>tower run</code> in this folder runs it.{' '}
+          {reference('appname', 'app.name')}
         </dd>
         <dt>Starts</dt>
         <dd>
@@ -193,9 +178,7 @@ function PlanView({plan}: {plan: TowerfilePlan}): ReactNode {
       {plan.parameters.length > 0 ? (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Parameters">
           <table>
-            <caption>
-              Parameters: each run gets them as environment variables. {reference('parameters', '[[parameters]]')}
-            </caption>
+            <caption>Parameters: each run gets them as environment variables. {reference('parameters', '[[parameters]]')}</caption>
             <thead>
               <tr>
                 <th scope="col">Name</th>

@@ -21,7 +21,6 @@ import styles from './styles.module.css';
 
 type Engine = typeof EngineModule;
 
-
 const INPUT_ID = 'towerfile-checker-input';
 const HINT_ID = 'towerfile-checker-hint';
 const SAVE_DELAY_MS = 300;
@@ -152,7 +151,8 @@ export default function TowerfileChecker(): ReactNode {
           onClick={() => {
             update('');
             textarea.current?.focus();
-          }}>
+          }}
+        >
           Clear
         </button>
       </div>

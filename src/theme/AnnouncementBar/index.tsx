@@ -16,10 +16,7 @@ type Props = WrapperProps<typeof AnnouncementBarType>;
 export default function AnnouncementBarWrapper(props: Props): ReactNode {
   const {isActive} = useAnnouncementBar();
   useEffect(() => {
-    document.documentElement.setAttribute(
-      'data-announcement-bar-initially-dismissed',
-      String(!isActive),
-    );
+    document.documentElement.setAttribute('data-announcement-bar-initially-dismissed', String(!isActive));
   }, [isActive]);
   return <AnnouncementBar {...props} />;
 }

@@ -34,7 +34,14 @@ function hasLongLine(code: string): boolean {
 
 function WrapButton({wrapped, onToggle}: {wrapped: boolean; onToggle: () => void}): ReactNode {
   return (
-    <button type="button" className={clsx('clean-btn', styles.button)} aria-pressed={wrapped} aria-label="Wrap long lines" title="Wrap long lines" onClick={onToggle}>
+    <button
+      type="button"
+      className={clsx('clean-btn', styles.button)}
+      aria-pressed={wrapped}
+      aria-label="Wrap long lines"
+      title="Wrap long lines"
+      onClick={onToggle}
+    >
       <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.icon}>
         <path fill="currentColor" d="M4 19h6v-2H4zM20 5H4v2h16zm-3 6H4v2h13.25c1.1 0 2 .9 2 2s-.9 2-2 2H15v-2l-3 3 3 3v-2h2c2.21 0 4-1.79 4-4s-1.79-4-4-4" />
       </svg>
@@ -54,10 +61,7 @@ function CopyButton({code}: {code: React.RefObject<HTMLElement | null>}): ReactN
         </svg>
       ) : (
         <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.icon}>
-          <path
-            fill="currentColor"
-            d="M16 1H4a2 2 0 0 0-2 2v14h2V3h12zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2m0 16H8V7h11z"
-          />
+          <path fill="currentColor" d="M16 1H4a2 2 0 0 0-2 2v14h2V3h12zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2m0 16H8V7h11z" />
         </svg>
       )}
       <span className={styles.status} role="status" aria-live="polite">

@@ -21,5 +21,11 @@ export async function axeViolations(page: Page, disabledRules: string[] = []): P
     });
     return result.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({target: n.target}))}));
   }, disabledRules);
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
 }

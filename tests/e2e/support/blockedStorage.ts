@@ -26,7 +26,15 @@ export async function openBlockedStorageProfile(baseUrl: string, viewport = DESK
     executablePath: CHROMIUM,
     headless: true,
     viewport,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
   const origin = new URL(baseUrl).origin;
   const watched: BlockedStorage = {
@@ -43,7 +51,10 @@ export async function openBlockedStorageProfile(baseUrl: string, viewport = DESK
     const url = request.url();
     if (/^https?:/.test(url) && new URL(url).origin !== origin) watched.offOrigin.push(url);
   });
-  await context.route((url) => url.origin !== origin && url.protocol.startsWith('http'), (route) => route.abort('blockedbyclient'));
+  await context.route(
+    (url) => url.origin !== origin && url.protocol.startsWith('http'),
+    (route) => route.abort('blockedbyclient'),
+  );
   watched.page.on('pageerror', (error) => watched.pageErrors.push(String(error)));
   return watched;
 }

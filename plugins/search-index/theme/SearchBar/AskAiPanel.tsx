@@ -85,10 +85,14 @@ export default function AskAiPanel({question, onAsk, onBack, onNavigate, client,
         <div className="tower-askai__body" aria-live="polite">
           {state.status === 'idle' && <p className="tower-askai__hint">Ask a question and get an answer built from the docs.</p>}
           {state.status === 'loading' && <p className="tower-askai__hint">Reading the docs…</p>}
-          {state.status === 'error' && <p className="tower-askai__hint">Ask AI is unavailable right now: the search index could not be loaded. Try again later.</p>}
+          {state.status === 'error' && (
+            <p className="tower-askai__hint">Ask AI is unavailable right now: the search index could not be loaded. Try again later.</p>
+          )}
           {state.status === 'done' && !state.answer.found && (
             <>
-              <p className="tower-askai__hint">Not found in the docs: no section answers “{state.answer.question}”. Try other words, or go back to keyword search.</p>
+              <p className="tower-askai__hint">
+                Not found in the docs: no section answers “{state.answer.question}”. Try other words, or go back to keyword search.
+              </p>
               {state.answer.closest.length > 0 && (
                 <>
                   <p className="tower-askai__sources-title">Closest pages</p>

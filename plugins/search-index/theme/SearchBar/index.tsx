@@ -71,11 +71,7 @@ let AskAiPanel: typeof AskAiPanelComponent | null = null;
 function loadModal(): Promise<void> {
   ensureUsableStorage();
   if (DocSearchModal && AskAiPanel) return Promise.resolve();
-  return Promise.all([
-    import('@docsearch/react/modal'),
-    import('./AskAiPanel'),
-    import('@docsearch/react/style'),
-  ]).then(([modal, panel]) => {
+  return Promise.all([import('@docsearch/react/modal'), import('./AskAiPanel'), import('@docsearch/react/style')]).then(([modal, panel]) => {
     DocSearchModal = modal.DocSearchModal;
     AskAiPanel = panel.default;
   });
@@ -119,10 +115,7 @@ export default function SearchBar(): ReactNode {
   const processUrl = useSearchResultUrlProcessor();
   const createSearchLink = useSearchLinkCreator();
   const {externalUrlRegex} = algolia;
-  const keyboardShortcuts = useMemo(
-    () => ({...SEARCH.keyboardShortcuts, ...algolia.keyboardShortcuts}),
-    [algolia.keyboardShortcuts],
-  );
+  const keyboardShortcuts = useMemo(() => ({...SEARCH.keyboardShortcuts, ...algolia.keyboardShortcuts}), [algolia.keyboardShortcuts]);
 
   const containerRef = useRef<HTMLDivElement | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -349,7 +342,9 @@ export default function SearchBar(): ReactNode {
             {mode === 'local' && unavailable && localQuestion === null && (
               <div className="tower-askai" role="alertdialog" aria-modal="true" aria-labelledby="tower-search-unavailable">
                 <div className="tower-askai__panel tower-unavailable">
-                  <p id="tower-search-unavailable" className="tower-unavailable__title">Search is unavailable right now.</p>
+                  <p id="tower-search-unavailable" className="tower-unavailable__title">
+                    Search is unavailable right now.
+                  </p>
                   <p>The search index could not be loaded. Check your connection and try again, or browse the documentation from the sidebar.</p>
                   <div className="tower-unavailable__actions">
                     {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's action takes the focus from the covered search box */}

@@ -62,7 +62,12 @@ export function safeHit<T extends ModalHit>(hit: T): T {
   return {
     ...hit,
     _highlightResult: {...hit._highlightResult, hierarchy: highlighted, hierarchy_camel: [highlighted], content: content(hit._highlightResult?.content)},
-    _snippetResult: {...hit._snippetResult, hierarchy: snippets, hierarchy_camel: [snippets], content: content(hit._snippetResult?.content ?? hit._highlightResult?.content)},
+    _snippetResult: {
+      ...hit._snippetResult,
+      hierarchy: snippets,
+      hierarchy_camel: [snippets],
+      content: content(hit._snippetResult?.content ?? hit._highlightResult?.content),
+    },
   };
 }
 
@@ -74,7 +79,11 @@ export function groupedByPage<T extends ModalHit>(hit: T): T {
   return {
     ...hit,
     hierarchy: {...hit.hierarchy, lvl0: page},
-    _highlightResult: {...hit._highlightResult, hierarchy: withLabel(hit._highlightResult?.hierarchy), hierarchy_camel: [withLabel(hit._highlightResult?.hierarchy)]},
+    _highlightResult: {
+      ...hit._highlightResult,
+      hierarchy: withLabel(hit._highlightResult?.hierarchy),
+      hierarchy_camel: [withLabel(hit._highlightResult?.hierarchy)],
+    },
     _snippetResult: {...hit._snippetResult, hierarchy: withLabel(hit._snippetResult?.hierarchy), hierarchy_camel: [withLabel(hit._snippetResult?.hierarchy)]},
   };
 }

@@ -130,9 +130,20 @@ function PageResult({group, processUrl}: {group: PageGroup; processUrl: (url: st
   );
 }
 
-function KindFilters({selected, counts, onSelect}: {selected: string | null; counts: Record<string, number> | undefined; onSelect: (id: string | null) => void}): ReactNode {
+function KindFilters({
+  selected,
+  counts,
+  onSelect,
+}: {
+  selected: string | null;
+  counts: Record<string, number> | undefined;
+  onSelect: (id: string | null) => void;
+}): ReactNode {
   const countOf = (kinds: readonly string[]) => (counts ? kinds.reduce((sum, kind) => sum + (counts[kind] ?? 0), 0) : null);
-  const options = [{id: null, label: 'All', count: counts ? Object.values(counts).reduce((a, b) => a + b, 0) : null}, ...KIND_FILTERS.map((filter) => ({id: filter.id, label: filter.label, count: countOf(filter.kinds)}))];
+  const options = [
+    {id: null, label: 'All', count: counts ? Object.values(counts).reduce((a, b) => a + b, 0) : null},
+    ...KIND_FILTERS.map((filter) => ({id: filter.id, label: filter.label, count: countOf(filter.kinds)})),
+  ];
   return (
     <div className={styles.filters} role="group" aria-label="Show only">
       {options.map((option) => (
@@ -141,7 +152,8 @@ function KindFilters({selected, counts, onSelect}: {selected: string | null; cou
           type="button"
           className={clsx('button button--sm', option.id === selected ? 'button--primary' : 'button--secondary')}
           aria-pressed={option.id === selected}
-          onClick={() => onSelect(option.id)}>
+          onClick={() => onSelect(option.id)}
+        >
           {option.label}
           {option.count !== null && <span className={styles.filterCount}> {option.count}</span>}
         </button>
@@ -256,7 +268,10 @@ function SearchPageContent(): ReactNode {
   };
 
   const retry = () => {
-    if (mode === 'local') void localClientFor(indexUrl).retry().then(() => setAttempt((n) => n + 1));
+    if (mode === 'local')
+      void localClientFor(indexUrl)
+        .retry()
+        .then(() => setAttempt((n) => n + 1));
     else setAttempt((n) => n + 1);
   };
 

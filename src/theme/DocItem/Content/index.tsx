@@ -59,7 +59,12 @@ export default function ContentWrapper(props: Props): ReactNode {
         <span className={styles.status} role="status" aria-live="polite">
           {state === 'copied' ? 'Page copied as Markdown' : state === 'failed' ? 'Could not copy the page' : ''}
         </span>
-        <button type="button" className={`button button--sm button--outline button--secondary ${styles.aiToggle}`} aria-expanded={aiOpen} onClick={() => setAiOpen(!aiOpen)}>
+        <button
+          type="button"
+          className={`button button--sm button--outline button--secondary ${styles.aiToggle}`}
+          aria-expanded={aiOpen}
+          onClick={() => setAiOpen(!aiOpen)}
+        >
           Use with AI
         </button>
         {aiOpen && (
