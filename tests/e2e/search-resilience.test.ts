@@ -6,13 +6,11 @@
  * pages' text files that fail to load, and JavaScript turned off.
  */
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {describe, test} from 'node:test';
-import {chromium, type Page, type Route} from 'playwright-core';
+import type {Page, Route} from 'playwright-core';
 import {SEARCH} from '../../src/constants';
-import {CHROMIUM, DESKTOP, goto, openContext, waitForHydration, settle} from '../../lib/browser';
+import {goto, openContext, waitForHydration, settle} from '../../lib/browser';
+import {openBlockedStorageProfile, storageAccess} from './support/blockedStorage';
 import {useSite} from './support/site';
 
 const site = useSite();
@@ -21,46 +19,17 @@ const INDEX = `/${SEARCH.indexFile}`;
 
 describe('search with browser storage blocked (Chromium profile with cookies blocked)', () => {
   test('Ctrl+K and the button open the modal, results work, recent searches are not kept', async () => {
-    const profile = mkdtempSync(path.join(os.tmpdir(), 'tower-blocked-storage-'));
-    mkdirSync(path.join(profile, 'Default'));
-    // What "Block all cookies" writes: every site's storage is refused.
-    writeFileSync(path.join(profile, 'Default', 'Preferences'), JSON.stringify({profile: {default_content_setting_values: {cookies: 2}}}));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: DESKTOP,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-      ],
-    });
-    const pageErrors: string[] = [];
+    const blocked = await openBlockedStorageProfile(site.base);
+    const {page, pageErrors, offOrigin} = blocked;
     const warnings: string[] = [];
     try {
-      const page = context.pages()[0] ?? (await context.newPage());
-      page.on('pageerror', (error) => pageErrors.push(String(error)));
       page.on('console', (message) => {
         if (message.type() === 'warning') warnings.push(message.text());
       });
       await goto(page, `${site.base}/docs/intro`);
       await settle(page);
       // The browser really refuses storage to this page.
-      assert.equal(
-        await page.evaluate(() => {
-          try {
-            void window.localStorage.length;
-            return 'allowed';
-          } catch (error) {
-            return (error as Error).name;
-          }
-        }),
-        'SecurityError',
-      );
+      assert.equal(await storageAccess(page), 'SecurityError');
 
       await page.keyboard.press('Control+k');
       await page.locator('.DocSearch-Modal').waitFor();
@@ -80,9 +49,9 @@ describe('search with browser storage blocked (Chromium profile with cookies blo
       assert.equal(await page.locator('.DocSearch-Hit-source', {hasText: 'Recent'}).count(), 0);
       assert.equal(warnings.filter((text) => /storage.*unavailable/i.test(text)).length, 1, `warned once: ${warnings.join(' | ')}`);
       assert.deepEqual(pageErrors, []);
+      assert.deepEqual(offOrigin, []);
     } finally {
-      await context.close();
-      rmSync(profile, {recursive: true, force: true});
+      await blocked.close();
     }
   });
 });
