@@ -29,7 +29,7 @@ export default function Panel({markdownPath, close}: {markdownPath: string; clos
           <li key={label}>
             <a href={url(prompt)} target="_blank" rel="noopener noreferrer">
               {label}
-              <span className={styles.hidden}> (opens in a new tab)</span>
+              <span className="visually-hidden"> (opens in a new tab)</span>
             </a>
           </li>
         ))}

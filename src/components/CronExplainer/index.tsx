@@ -110,7 +110,7 @@ export default function CronExplainer({app = 'my-app', cron = '0 6 * * 1-5'}: Pr
       <p id={hintId} className={styles.hint}>
         Five fields: minute, hour, day of month, month, day of week. Times are UTC, the default of schedules created with the CLI.
       </p>
-      <div role="status" aria-live="polite" className={styles.visuallyHidden}>
+      <div role="status" aria-live="polite" className="visually-hidden">
         {announcement}
       </div>
       {failed && <p className="alert alert--danger">The explainer could not load. Reload the page to try again.</p>}

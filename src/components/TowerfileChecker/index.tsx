@@ -163,7 +163,7 @@ export default function TowerfileChecker(): ReactNode {
       <p className={clsx('alert', hasErrors ? 'alert--danger' : result && text.trim() !== '' ? 'alert--success' : 'alert--secondary', styles.summary)}>
         {summary}
       </p>
-      <div role="status" aria-live="polite" className={styles.visuallyHidden}>
+      <div role="status" aria-live="polite" className="visually-hidden">
         {announcement}
       </div>
 

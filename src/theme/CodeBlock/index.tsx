@@ -64,7 +64,7 @@ function CopyButton({code}: {code: React.RefObject<HTMLElement | null>}): ReactN
           <path fill="currentColor" d="M16 1H4a2 2 0 0 0-2 2v14h2V3h12zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2m0 16H8V7h11z" />
         </svg>
       )}
-      <span className={styles.status} role="status" aria-live="polite">
+      <span className="visually-hidden" role="status" aria-live="polite">
         {state === 'copied' ? 'Copied to the clipboard' : state === 'failed' ? 'Could not copy the code' : ''}
       </span>
     </button>

@@ -56,7 +56,7 @@ export default function ContentWrapper(props: Props): ReactNode {
         <a className="button button--sm button--outline button--secondary" href={href} target="_self">
           View as Markdown
         </a>
-        <span className={styles.status} role="status" aria-live="polite">
+        <span className="visually-hidden" role="status" aria-live="polite">
           {state === 'copied' ? 'Page copied as Markdown' : state === 'failed' ? 'Could not copy the page' : ''}
         </span>
         <button
