@@ -1,7 +1,7 @@
 /**
  * Renders the phone menu only once the reader first opens it. Stock, it is
  * rendered hidden on every page at phone widths, and on a docs page it holds
- * the whole docs sidebar (the API category alone has 85 links): rendering it
+ * the whole docs sidebar (the API category alone has over a hundred links): rendering it
  * right after hydration was one of the longest main-thread tasks on a phone.
  * Once opened it stays mounted, so later openings slide in as before.
  */
