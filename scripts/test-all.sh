@@ -24,8 +24,7 @@ step 900 "TypeScript type-check" npx tsc
 step 600 "Lint (ESLint: code, React hooks, accessibility, the import rooms) and formatting (Prettier)" npm run lint
 
 # The search relevance test reads the production build: it runs after the build below.
-step 1800 "Unit tests" \
-  node --import tsx --test --test-reporter=spec $(ls tests/unit/*.test.ts plugins/*/*.test.ts | grep -v 'plugins/search-index/relevance.test.ts')
+step 1800 "Unit tests" npm run --silent test:unit
 
 step 900 "Code samples in docs/ (python, Towerfiles, tower commands, reference pages, apps) and example projects in examples/" node --import tsx scripts/check-samples.ts
 
@@ -33,8 +32,7 @@ step 300 "OpenAPI specification" node --import tsx scripts/validate-openapi.ts
 
 step 1800 "Production build" npm run build
 
-step 900 "Search relevance (queries against the index built from build/)" \
-  node --import tsx --test --test-reporter=spec plugins/search-index/relevance.test.ts
+step 900 "Search relevance (queries against the index built from build/)" npm run --silent test:relevance
 
 step 1800 "Production build in Algolia mode (build-algolia/, for tests/e2e/search-algolia.test.ts)" \
   env ALGOLIA_APP_ID=TESTAPPID ALGOLIA_API_KEY=test-search-key ALGOLIA_INDEX_NAME=tower-docs ALGOLIA_ASSISTANT_ID=test-assistant \

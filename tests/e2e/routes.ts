@@ -58,8 +58,8 @@ export const DOC_ROUTES: Route[] = [
 ];
 
 /**
- * The 85 operations the site contract lists (section 7, "Documented API operations"), in
- * its order. Each has a page at /docs/reference/api/<id> that must never move; the overview
+ * The 85 operations the site's original contract listed (a document kept outside this
+ * repository), in its order. Each has a page at /docs/reference/api/<id> that must never move; the overview
  * lives at /docs/reference/api/tower-api. The API has more operations than these: see
  * API_OPERATION_IDS.
  */
