@@ -22,6 +22,7 @@ import {Joi} from '@docusaurus/utils-validation';
 import {SITE, SIDEBARS} from '../../src/constants';
 import {API_REFERENCE_PLUGIN, type ApiReferenceContent} from '../api-reference';
 import {loadApiModel} from '../api-reference/model';
+import {checkedCliVersion} from '../checked-version';
 import {generate, LlmsInputError, type DocInput, type GenerateInput, type SdkManifest, type SidebarItem} from './generate';
 import {expandIncludes} from '../include-file/expand';
 
@@ -41,8 +42,7 @@ const DEFAULTS: LlmsTxtOptions = {
   productName: SITE.title,
   summary:
     'Tower is a Python data platform for data scientists and engineers. It runs and orchestrates Python data apps in the cloud, on demand or on schedules, in environments that hold their secrets, catalogs and tables, and you drive it through the `tower` CLI, the Tower SDK (the `tower` Python package) and the Tower API v1.',
-  details:
-    'This documentation covers tower-cli and the Tower SDK version 0.3.70: installing the CLI, deploying a first app, the concepts (apps, environments, runs, tables, models, teams), how the platform is built, task guides, complete examples, and the reference for every CLI command, SDK function, Towerfile key and API operation.',
+  details: `This documentation covers tower-cli and the Tower SDK version ${checkedCliVersion()}: installing the CLI, deploying a first app, the concepts (apps, environments, runs, tables, models, teams), how the platform is built, task guides, complete examples, and the reference for every CLI command, SDK function, Towerfile key and API operation.`,
   sidebarOrder: [SIDEBARS.docs, SIDEBARS.examples],
   sectionTitles: {'Getting Started': 'Getting started', 'Tower Architecture': 'Architecture'},
   sectionOrder: ['Getting started', 'Concepts', 'Architecture', 'Using Tower', 'Examples', 'Reference', 'API'],
