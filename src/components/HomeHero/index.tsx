@@ -5,12 +5,7 @@ import ThemedImage from '@theme/ThemedImage';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import styles from './styles.module.css';
 
-const TERMINAL_LINES = [
-  {prompt: true, text: 'tower login'},
-  {prompt: true, text: 'tower deploy'},
-  {prompt: true, text: 'tower run --parameter=region=eu-central-1'},
-  {prompt: true, text: 'tower apps logs my-app'},
-];
+const TERMINAL_COMMANDS = ['tower login', 'tower deploy', 'tower run --parameter=region=eu-central-1', 'tower apps logs my-app'];
 
 export default function HomeHero(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
@@ -43,12 +38,12 @@ export default function HomeHero(): ReactNode {
           <span />
         </div>
         <pre className={styles.terminalBody}>
-          {TERMINAL_LINES.map((line) => (
-            <code key={line.text} className={styles.terminalLine}>
+          {TERMINAL_COMMANDS.map((command) => (
+            <code key={command} className={styles.terminalLine}>
               <span className={styles.prompt} aria-hidden="true">
                 $
               </span>{' '}
-              {line.text}
+              {command}
             </code>
           ))}
         </pre>
