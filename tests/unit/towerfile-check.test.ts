@@ -47,7 +47,7 @@ describe('Towerfile checker: valid files', () => {
     assert.equal(plan.name, 'invoice-export');
     assert.deepEqual(plan.source, ['./export.py', './pyproject.toml', './templates/*.sql']);
     assert.deepEqual(plan.dependencyFiles, ['pyproject.toml']);
-    assert.deepEqual(plan.importPaths, [{path: '../shared', module: 'modules/shared'}]);
+    assert.deepEqual(plan.importPaths, [{path: '../common', module: 'modules/common'}]);
     assert.deepEqual(plan.parameters, [
       {name: 'MONTHS_BACK', description: 'Whole months to export, counting back from this one', default: '1', hidden: false},
       {name: 'PARTNER_TOKEN', description: "Token for the partner's invoice API", default: '', hidden: true},
@@ -96,7 +96,7 @@ describe('Towerfile checker: problems', () => {
   });
 
   test('the removed workspace key points to import_paths', () => {
-    const [problem] = check(...MINIMAL, 'workspace = "../shared"').problems;
+    const [problem] = check(...MINIMAL, 'workspace = "../common"').problems;
     assert.equal(problem.suggestion, 'import_paths');
     assert.equal(problem.anchor, 'appimport_paths');
     assert.match(problem.message, /removed in tower-cli 0\.3\.20/);

@@ -8,7 +8,7 @@ source = [
   "./pyproject.toml",
   "./templates/*.sql",
 ]
-import_paths = ["../shared"]
+import_paths = ["../common"]
 
 [[parameters]]
 name = "MONTHS_BACK"
