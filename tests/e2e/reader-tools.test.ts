@@ -85,7 +85,7 @@ describe('Towerfile checker', () => {
     assert.match(text, /invoice-export: tower deploy uploads a new version of this app/);
     assert.match(text, /\.\/export\.py with uv run/);
     assert.match(text, /Files matching \.\/export\.py, \.\/pyproject\.toml and \.\/templates\/\*\.sql/);
-    assert.match(text, /\.\.\/shared is packaged as modules\/shared\/ and put on PYTHONPATH/);
+    assert.match(text, /\.\.\/common is packaged as modules\/common\/ and put on PYTHONPATH/);
     assert.match(text, /pyproject\.toml, if it exists, with uv sync/);
     const rows = await plan.locator('tbody tr').allInnerTexts();
     assert.deepEqual(
