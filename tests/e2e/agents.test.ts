@@ -12,8 +12,8 @@ import type {Page} from 'playwright-core';
 import {DOCS_MCP_URL, EDITOR_SETUPS} from '../../src/components/AgentTools/setup';
 import {SITE} from '../../src/constants';
 import {DEFAULT_BUILD_DIR} from '../../scripts/serve-nginx';
-import {axeViolations} from './support/axe';
-import {DESKTOP, PHONE, goto, openContext} from '../../lib/browser';
+import {axeViolations, LOOKS, openAxeContext} from './support/axe';
+import {goto, openContext} from '../../lib/browser';
 import {useSite} from './support/site';
 
 const site = useSite();
@@ -169,21 +169,15 @@ describe('"Use with AI" on a docs page', () => {
     await context.close();
   });
 
-  for (const [device, viewport] of [
-    ['desktop', DESKTOP],
-    ['390 px', PHONE],
-  ] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      test(`open, with the editor setup: no axe violation, ${device}, ${theme}`, async () => {
-        const {page, context} = await openContext(site.browser, site.base, {viewport, bypassCSP: true});
-        await context.addInitScript(`try { localStorage.setItem('theme', '${theme}') } catch (e) {}`);
-        await goto(page, `${site.base}${PAGE}`);
-        await page.getByRole('button', {name: 'Use with AI'}).click();
-        await page.getByRole('button', {name: 'Connect the docs to your editor'}).click();
-        await page.locator('.theme-code-block', {hasText: 'VS Code'}).waitFor();
-        assert.deepEqual(await axeViolations(page), []);
-        await context.close();
-      });
-    }
+  for (const look of LOOKS) {
+    test(`open, with the editor setup: no axe violation, ${look.device}, ${look.theme}`, async () => {
+      const {page, context} = await openAxeContext(site.browser, site.base, look);
+      await goto(page, `${site.base}${PAGE}`);
+      await page.getByRole('button', {name: 'Use with AI'}).click();
+      await page.getByRole('button', {name: 'Connect the docs to your editor'}).click();
+      await page.locator('.theme-code-block', {hasText: 'VS Code'}).waitFor();
+      assert.deepEqual(await axeViolations(page), []);
+      await context.close();
+    });
   }
 });

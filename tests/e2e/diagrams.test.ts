@@ -15,8 +15,8 @@ import {FIGURE_CLASS} from '../../plugins/diagrams/remark';
 import {listDocFiles} from '../../scripts/samples/check-all';
 import {scanMarkdown} from '../../scripts/samples/extract-blocks';
 import {REPO_ROOT} from '../../lib/paths';
-import {axeViolations} from './support/axe';
-import {DESKTOP, PHONE, goto, openContext} from '../../lib/browser';
+import {axeViolations, LOOKS, openAxeContext} from './support/axe';
+import {goto, openContext} from '../../lib/browser';
 import {DOC_ROUTES} from './routes';
 import {useSite} from './support/site';
 
@@ -158,42 +158,36 @@ describe('diagrams', () => {
     await context.close();
   });
 
-  for (const [device, viewport] of [
-    ['desktop', DESKTOP],
-    ['390 px', PHONE],
-  ] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      test(`${device}, ${theme}: named for screen readers, fitting the column, legible, no axe violation`, async () => {
-        const {page, context} = await openContext(site.browser, site.base, {viewport, bypassCSP: true});
-        await context.addInitScript(`try { localStorage.setItem('theme', '${theme}') } catch (e) {}`);
-        const problems: string[] = [];
-        const strokes = new Set<string>();
-        for (const {route} of DIAGRAM_PAGES) {
-          await goto(page, `${site.base}${route}`);
-          assert.equal(await page.locator('html').getAttribute('data-theme'), theme);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-          if (overflow > 0) problems.push(`${route}: the page scrolls sideways by ${overflow} px`);
-          for (const figure of await readFigures(page)) {
-            const where = `${route} "${figure.label.slice(0, 40)}"`;
-            if (figure.role !== 'img') problems.push(`${where}: role ${figure.role}`);
-            if (figure.labelledBy.join(',') !== 'title,desc') problems.push(`${where}: labelled by ${figure.labelledBy.join(',')}`);
-            if (!figure.title || !figure.description || figure.caption !== `${titleSentence(figure.title)} ${figure.description}`) {
-              problems.push(`${where}: caption "${figure.caption}" does not match its title and description`);
-            }
-            if (figure.width > figure.figureWidth + 0.5) problems.push(`${where}: ${figure.width} px wide in a ${figure.figureWidth} px column`);
-            figure.textContrast.forEach((ratio, i) => ratio < 4.5 && problems.push(`${where}: label ${i} contrast ${ratio}`));
-            figure.lineContrast.forEach((ratio, i) => ratio < 3 && problems.push(`${where}: line ${i} contrast ${ratio}`));
-            if (figure.stroke) strokes.add(figure.stroke);
+  for (const look of LOOKS) {
+    test(`${look.device}, ${look.theme}: named for screen readers, fitting the column, legible, no axe violation`, async () => {
+      const {page, context} = await openAxeContext(site.browser, site.base, look);
+      const problems: string[] = [];
+      const strokes = new Set<string>();
+      for (const {route} of DIAGRAM_PAGES) {
+        await goto(page, `${site.base}${route}`);
+        assert.equal(await page.locator('html').getAttribute('data-theme'), look.theme);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        if (overflow > 0) problems.push(`${route}: the page scrolls sideways by ${overflow} px`);
+        for (const figure of await readFigures(page)) {
+          const where = `${route} "${figure.label.slice(0, 40)}"`;
+          if (figure.role !== 'img') problems.push(`${where}: role ${figure.role}`);
+          if (figure.labelledBy.join(',') !== 'title,desc') problems.push(`${where}: labelled by ${figure.labelledBy.join(',')}`);
+          if (!figure.title || !figure.description || figure.caption !== `${titleSentence(figure.title)} ${figure.description}`) {
+            problems.push(`${where}: caption "${figure.caption}" does not match its title and description`);
           }
-          for (const violation of await axeViolations(page)) problems.push(`${route}: ${violation}`);
+          if (figure.width > figure.figureWidth + 0.5) problems.push(`${where}: ${figure.width} px wide in a ${figure.figureWidth} px column`);
+          figure.textContrast.forEach((ratio, i) => ratio < 4.5 && problems.push(`${where}: label ${i} contrast ${ratio}`));
+          figure.lineContrast.forEach((ratio, i) => ratio < 3 && problems.push(`${where}: line ${i} contrast ${ratio}`));
+          if (figure.stroke) strokes.add(figure.stroke);
         }
-        assert.deepEqual(problems, []);
-        // One line colour per mode, taken from the theme (light and dark are compared below).
-        assert.equal(strokes.size, 1, [...strokes].join(' '));
-        lineColours[theme] = [...strokes][0];
-        await context.close();
-      });
-    }
+        for (const violation of await axeViolations(page)) problems.push(`${route}: ${violation}`);
+      }
+      assert.deepEqual(problems, []);
+      // One line colour per mode, taken from the theme (light and dark are compared below).
+      assert.equal(strokes.size, 1, [...strokes].join(' '));
+      lineColours[look.theme] = [...strokes][0];
+      await context.close();
+    });
   }
 
   test('lines change colour with the colour mode', () => {

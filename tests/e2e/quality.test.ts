@@ -9,8 +9,8 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 import {SITE} from '../../src/constants';
 import {DEFAULT_BUILD_DIR} from '../../scripts/serve-nginx';
-import {axeViolations} from './support/axe';
-import {DESKTOP, PHONE, goto, openContext} from '../../lib/browser';
+import {axeViolations, LOOKS, openAxeContext} from './support/axe';
+import {goto, openContext} from '../../lib/browser';
 import {useSite} from './support/site';
 
 /** One page per template the site renders. */
@@ -30,31 +30,24 @@ export const TEMPLATES: Record<string, string> = {
 const site = useSite();
 
 describe('accessibility (axe-core)', () => {
-  for (const [device, viewport] of [
-    ['desktop', DESKTOP],
-    ['390 px', PHONE],
-  ] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      test(`no violations on any template, ${device}, ${theme}`, async () => {
-        // axe is injected as a script, which the production CSP rightly forbids.
-        const {page, context} = await openContext(site.browser, site.base, {viewport, bypassCSP: true});
-        await context.addInitScript(`try { localStorage.setItem('theme', '${theme}') } catch (e) {}`);
-        const problems: string[] = [];
-        for (const [template, path] of Object.entries(TEMPLATES)) {
-          await goto(page, `${site.base}${path}`);
-          assert.equal(await page.locator('html').getAttribute('data-theme'), theme);
-          for (const violation of await axeViolations(page)) problems.push(`${template}: ${violation}`);
-        }
-        // The open search modal, with results, over a docs page.
-        await goto(page, `${site.base}/docs/concepts/runs`);
-        await page.keyboard.press('Control+k');
-        await page.locator('.DocSearch-Input').fill('schedule');
-        await page.locator('.DocSearch-Hit [data-url]').first().waitFor();
-        for (const violation of await axeViolations(page)) problems.push(`search modal: ${violation}`);
-        assert.deepEqual(problems, []);
-        await context.close();
-      });
-    }
+  for (const look of LOOKS) {
+    test(`no violations on any template, ${look.device}, ${look.theme}`, async () => {
+      const {page, context} = await openAxeContext(site.browser, site.base, look);
+      const problems: string[] = [];
+      for (const [template, path] of Object.entries(TEMPLATES)) {
+        await goto(page, `${site.base}${path}`);
+        assert.equal(await page.locator('html').getAttribute('data-theme'), look.theme);
+        for (const violation of await axeViolations(page)) problems.push(`${template}: ${violation}`);
+      }
+      // The open search modal, with results, over a docs page.
+      await goto(page, `${site.base}/docs/concepts/runs`);
+      await page.keyboard.press('Control+k');
+      await page.locator('.DocSearch-Input').fill('schedule');
+      await page.locator('.DocSearch-Hit [data-url]').first().waitFor();
+      for (const violation of await axeViolations(page)) problems.push(`search modal: ${violation}`);
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
   }
 });
 

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import type {Page} from 'playwright-core';
-import {DESKTOP, PHONE, goto, openContext, type Watched} from '../../lib/browser';
-import {axeViolations} from './support/axe';
+import {PHONE, goto, openContext, type Watched} from '../../lib/browser';
+import {axeViolations, LOOKS, openAxeContext} from './support/axe';
 import {openBlockedStorageProfile, storageAccess} from './support/blockedStorage';
 import {useSite} from './support/site';
 
@@ -373,36 +373,30 @@ describe('the tools load their code only where, and when, they are used', () => 
 });
 
 describe('accessibility of the tools (axe-core)', () => {
-  for (const [device, viewport] of [
-    ['desktop', DESKTOP],
-    ['390 px', PHONE],
-  ] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      test(`no violations, ${device}, ${theme}`, async () => {
-        const {page, context} = await openContext(site.browser, site.base, {viewport, bypassCSP: true});
-        await context.addInitScript(`try { localStorage.setItem('theme', '${theme}') } catch (e) {}`);
-        await page.clock.setFixedTime(new Date('2027-01-01T00:00:00Z'));
-        const found: string[] = [];
-        const check = async (state: string) => {
-          assert.equal(await page.locator('html').getAttribute('data-theme'), theme);
-          for (const violation of await axeViolations(page)) found.push(`${state}: ${violation}`);
-        };
-        await openChecker(page);
-        await check('checker, valid file with its plan');
-        await editor(page).fill(BROKEN);
-        await problems(page).nth(1).waitFor();
-        await check('checker with problems');
-        await goto(page, `${site.base}${ORCHESTRATE}`);
-        await showExplainer(page);
-        await explainer(page).fill('0 8 1 * 1');
-        await page.getByText('Both day of month and day of week are set.', {exact: false}).waitFor();
-        await check('explainer with runs and the note');
-        await explainer(page).fill('every 15 minutes');
-        await explainerError(page).waitFor();
-        await check('explainer with an error');
-        assert.deepEqual(found, []);
-        await context.close();
-      });
-    }
+  for (const look of LOOKS) {
+    test(`no violations, ${look.device}, ${look.theme}`, async () => {
+      const {page, context} = await openAxeContext(site.browser, site.base, look);
+      await page.clock.setFixedTime(new Date('2027-01-01T00:00:00Z'));
+      const found: string[] = [];
+      const check = async (state: string) => {
+        assert.equal(await page.locator('html').getAttribute('data-theme'), look.theme);
+        for (const violation of await axeViolations(page)) found.push(`${state}: ${violation}`);
+      };
+      await openChecker(page);
+      await check('checker, valid file with its plan');
+      await editor(page).fill(BROKEN);
+      await problems(page).nth(1).waitFor();
+      await check('checker with problems');
+      await goto(page, `${site.base}${ORCHESTRATE}`);
+      await showExplainer(page);
+      await explainer(page).fill('0 8 1 * 1');
+      await page.getByText('Both day of month and day of week are set.', {exact: false}).waitFor();
+      await check('explainer with runs and the note');
+      await explainer(page).fill('every 15 minutes');
+      await explainerError(page).waitFor();
+      await check('explainer with an error');
+      assert.deepEqual(found, []);
+      await context.close();
+    });
   }
 });

@@ -4,7 +4,8 @@
  * `bypassCSP: true` (the production CSP rightly forbids it).
  */
 import {createRequire} from 'node:module';
-import type {Page} from 'playwright-core';
+import type {Browser, Page} from 'playwright-core';
+import {DESKTOP, PHONE, openContext, type Watched} from '../../../lib/browser';
 
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -28,4 +29,21 @@ export async function axeViolations(page: Page, disabledRules: string[] = []): P
         .slice(0, 3)
         .join(', ')}`,
   );
+}
+
+export type Look = {device: string; viewport: {width: number; height: number}; theme: 'light' | 'dark'};
+
+/** What the accessibility checks cover: desktop and a 390 px phone, each in light and dark mode. */
+export const LOOKS: readonly Look[] = [
+  {device: 'desktop', viewport: DESKTOP, theme: 'light'},
+  {device: 'desktop', viewport: DESKTOP, theme: 'dark'},
+  {device: '390 px', viewport: PHONE, theme: 'light'},
+  {device: '390 px', viewport: PHONE, theme: 'dark'},
+];
+
+/** A context in one look, ready for axe: the CSP bypassed and the colour mode stored before any page loads. */
+export async function openAxeContext(browser: Browser, baseUrl: string, look: Look): Promise<Watched> {
+  const watched = await openContext(browser, baseUrl, {viewport: look.viewport, bypassCSP: true});
+  await watched.context.addInitScript(`try { localStorage.setItem('theme', '${look.theme}') } catch (e) {}`);
+  return watched;
 }
