@@ -85,8 +85,10 @@ http {
 }
 `;
   writeFileSync(path.join(confDir, 'nginx.conf'), conf);
+  // nginx writes nothing to stdout; not inheriting it means an nginx that outlives its
+  // caller never holds the caller's caller waiting for the end of a pipe.
   const child = spawn(NGINX_BIN, ['-p', confDir, '-c', path.join(confDir, 'nginx.conf')], {
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     await waitForPort(listenPort, child);
@@ -115,13 +117,24 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   // An Algolia build is served with the ALGOLIA_* variables it was built with,
   // so that its CSP admits the application's hosts (scripts/nginx-conf.ts).
   const algolia = algoliaFromEnv();
-  startNginx(DEFAULT_BUILD_DIR, port, {searchOrigins: algoliaOrigins(algolia)}).then(
+  const starting = startNginx(DEFAULT_BUILD_DIR, port, {searchOrigins: algoliaOrigins(algolia)});
+  // Ctrl+C or SIGTERM stops nginx whenever it comes, during start-up too. The handlers are in
+  // place before nginx starts: with none, a signal would end this process at once and leave
+  // nginx running on the port (a browser test run once waited an hour on such an nginx).
+  const stop = () => {
+    starting
+      .then((server) => server.stop())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  starting.then(
     (server) => {
       const search = algolia ? `, search on Algolia application ${algolia.appId}` : '';
       console.log(`Serving ${path.relative(process.cwd(), DEFAULT_BUILD_DIR) || '.'} with nginx at ${server.url}${search} (Ctrl+C to stop)`);
-      const stop = () => server.stop().then(() => process.exit(0));
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
     },
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : error);

@@ -378,3 +378,45 @@ describe('npm run serve:nginx with the Algolia settings', () => {
     }
   });
 });
+
+/** Whether something accepts connections on the loopback port. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('npm run serve:nginx, stopped', () => {
+  test('by a signal the moment nginx listens, it stops nginx and ends cleanly: nothing is left on the port', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-nginx.ts'], {
+      cwd: REPO_ROOT,
+      env: {...process.env, PORT: String(port)},
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise<{code: number | null; signal: NodeJS.Signals | null}>((resolve) =>
+      child.once('exit', (code, signal) => resolve({code, signal})),
+    );
+    child.stdout.resume();
+    try {
+      // The signal lands while the script may still be checking that nginx is up, before it
+      // says "Serving": the moment a reader's Ctrl+C or a test's cleanup can hit.
+      const deadline = Date.now() + 60_000;
+      while (!(await accepts(port))) {
+        assert.equal(child.exitCode, null, 'serve:nginx exited before nginx listened');
+        assert.ok(Date.now() < deadline, 'nginx never listened');
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      child.kill('SIGTERM');
+      assert.deepEqual(await exited, {code: 0, signal: null}, 'serve:nginx handled the signal and exited with 0');
+      assert.equal(await accepts(port), false, 'nginx stopped with it');
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  });
+});
