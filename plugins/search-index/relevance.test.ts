@@ -251,6 +251,8 @@ describe('Ask AI answers from the docs', () => {
       const answer = answerQuestion(engine, question);
       assert.equal(answer.found, false, `${question}: ${cited(answer).join(', ')}`);
       assert.deepEqual(answer.parts, []);
+      assert.ok(answer.closest.length > 0, `${question}: no closest pages`);
+      for (const page of answer.closest) assert.match(page.url, /^https:\/\/docs\.tower\.dev\/docs\/[^#]*$/, `${question}: a page, not a section`);
     }
   });
 

@@ -156,8 +156,12 @@ function partOf(entry: Ranked, wanted: Set<string>): AnswerPart {
   return {...sourceOf(entry), code: bestCode(content, terms), text: bestSentences(content, terms)};
 }
 
-/** A question read and its candidate sections ranked, before any text is read (see answerQuestion). */
-export type Reading = {question: string; plan: QueryPlan; wanted: Set<string>; ranked: Ranked[]};
+/**
+ * A question read and its candidate sections ranked, before any text is read (see answerQuestion).
+ * `nearby` ranks the question's words the docs do use, for the closest pages of a question the
+ * docs do not answer (its unknown words leave `ranked` empty or beside the point).
+ */
+export type Reading = {question: string; plan: QueryPlan; wanted: Set<string>; ranked: Ranked[]; nearby: Ranked[]};
 
 /** Reads a question and ranks the sections that may answer it. */
 export function readQuestion(engine: SearchEngine, question: string, facetFilters?: SearchRequest['facetFilters']): Reading {
@@ -170,7 +174,10 @@ export function readQuestion(engine: SearchEngine, question: string, facetFilter
     .filter((entry) => entry.record.kind !== 'category')
     .map((entry) => ({...entry, score: answerScore(entry, asking)}))
     .sort((a, b) => b.score - a.score);
-  return {question, plan, wanted, ranked};
+  const known = plan.words.filter((word) => word.expansions.length > 0).map((word) => word.text);
+  const unknown = known.length < plan.words.length;
+  const nearby = unknown && known.length > 0 ? engine.rank(known.join(' '), facetFilters).filter((entry) => entry.record.kind !== 'category') : ranked;
+  return {question, plan, wanted, ranked, nearby};
 }
 
 /** Pages whose text the browser loads for an answer, at most: an answer quotes three. */
@@ -191,12 +198,12 @@ export function sectionsToRead({ranked}: Reading): Ranked[] {
 }
 
 /** The answer to a question read, from the text of its sections. */
-export function answerFrom({question, plan, wanted, ranked}: Reading): Answer {
+export function answerFrom({question, plan, wanted, ranked, nearby}: Reading): Answer {
   // A word the docs never use (Kubernetes, Ruby) names something the docs do not cover.
   const unknown = plan.words.some((word) => word.required && word.expansions.length === 0);
   const answering = unknown ? [] : ranked;
   const closest: Source[] = [];
-  for (const entry of ranked) {
+  for (const entry of nearby) {
     if (closest.length >= MAX_PARTS) break;
     if (!closest.some((source) => source.url.split('#')[0] === entry.record.url_without_anchor))
       closest.push({...sourceOf(entry), url: entry.record.url_without_anchor, title: entry.record.hierarchy.lvl1 ?? ''});
