@@ -264,6 +264,20 @@ describe('schedule explainer', () => {
     await watched.context.close();
   });
 
+  test('a reader on UTC sees each run once, and is told it is also their time', async () => {
+    const watched = await openContext(site.browser, site.base, {timezoneId: 'UTC'});
+    const {page} = watched;
+    await page.clock.setFixedTime(new Date('2027-01-01T00:00:00Z'));
+    await goto(page, `${site.base}${ORCHESTRATE}`);
+    await showExplainer(page);
+    assert.equal(await page.getByRole('columnheader').count(), 1);
+    assert.equal(await page.getByRole('columnheader').innerText(), 'UTC');
+    assert.match(await page.getByRole('region', {name: 'Next runs'}).locator('caption').innerText(), /^Next 5 runs, in UTC, which is also your time \(UTC\)$/);
+    assert.deepEqual((await runRows(page))[0], ['Fri, 1 Jan 2027, 09:00']);
+    finish(watched);
+    await watched.context.close();
+  });
+
   test('keyboard only: invalid expressions get a clear message, a suggestion can be taken, both day fields get a note', async () => {
     const watched = await openContext(site.browser, site.base);
     const {page} = watched;

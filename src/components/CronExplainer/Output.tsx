@@ -33,7 +33,9 @@ type Props = {
 
 export default function CronOutput({result, app, timeZone, errorId, onSuggestion}: Props): ReactNode {
   const utc = formatter('UTC');
-  const local = timeZone ? formatter(timeZone) : null;
+  const zone = timeZone ? formatter(timeZone) : null;
+  // A reader on UTC (or on a zone at UTC for every run listed) would see each time twice.
+  const local = zone && result.ok && result.next.some((date) => zone.format(date) !== utc.format(date)) ? zone : null;
   return (
     <>
       {!result.ok && (
@@ -63,11 +65,13 @@ export default function CronOutput({result, app, timeZone, errorId, onSuggestion
           )}
           <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Next runs">
             <table>
-              <caption>Next {result.next.length} runs</caption>
+              <caption>
+                Next {result.next.length} runs{timeZone && !local ? `, in UTC, which is also your time (${timeZone})` : ''}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">UTC</th>
-                  <th scope="col">Your time{timeZone ? ` (${timeZone})` : ''}</th>
+                  {(local || !timeZone) && <th scope="col">Your time{timeZone ? ` (${timeZone})` : ''}</th>}
                 </tr>
               </thead>
               <tbody>
@@ -76,7 +80,7 @@ export default function CronOutput({result, app, timeZone, errorId, onSuggestion
                     <td>
                       <time dateTime={date.toISOString()}>{utc.format(date)}</time>
                     </td>
-                    <td>{local ? local.format(date) : ''}</td>
+                    {(local || !timeZone) && <td>{local ? local.format(date) : ''}</td>}
                   </tr>
                 ))}
               </tbody>
