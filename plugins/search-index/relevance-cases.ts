@@ -36,6 +36,8 @@ export const CASES: Array<[string, string]> = [
   ['mcp tools', '/docs/reference/mcp-server'],
   ['tower_catalogs_query', '/docs/reference/mcp-server'],
   ['run graph parent', '/docs/concepts/runs'],
+  ['dbt', '/docs/examples/dbt'],
+  ['run dbt models', '/docs/examples/dbt'],
   // CLI commands and flags
   ['tower deploy', '/docs/reference/tower-cli'],
   ['tower apps list', '/docs/reference/tower-cli'],
@@ -74,6 +76,12 @@ export const API_CASES: Array<[string, string]> = [
   ['acknowledge all alerts', '/docs/reference/api/acknowledge-all-alerts'],
   ['generate runner credentials', '/docs/reference/api/generate-runner-credentials'],
   ['create device login ticket', '/docs/reference/api/create-device-login-ticket'],
+  // Operations of today's API that the site contract of 85 does not list.
+  ['create webhook', '/docs/reference/api/create-webhook'],
+  ['create service account api key', '/docs/reference/api/create-service-account-api-key'],
+  ['vend catalog credentials', '/docs/reference/api/vend-catalog-credentials'],
+  ['organization usage', '/docs/reference/api/describe-organization-usage'],
+  ['describe run graph', '/docs/reference/api/describe-run-graph'],
 ];
 
 /**
