@@ -28,20 +28,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Whether something accepts connections on the loopback port. */
+export function portAccepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 /** Generous: a 2-core machine shared by several builds can take seconds to start nginx. */
 async function waitForPort(port: number, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
+    if (await portAccepts(port)) return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`nginx did not listen on ${port} within ${timeoutMs} ms`);

@@ -12,7 +12,7 @@ import {spawn} from 'node:child_process';
 import net from 'node:net';
 import {describe, test} from 'node:test';
 import {REPO_ROOT} from '../../lib/paths';
-import {DEFAULT_BUILD_DIR, freePort, startNginx} from '../../scripts/serve-nginx';
+import {DEFAULT_BUILD_DIR, freePort, portAccepts, startNginx} from '../../scripts/serve-nginx';
 import {openContext} from '../../lib/browser';
 import {rawGet, type RawResponse} from './support/raw-http';
 import {useSite} from './support/site';
@@ -379,18 +379,6 @@ describe('npm run serve:nginx with the Algolia settings', () => {
   });
 });
 
-/** Whether something accepts connections on the loopback port. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 describe('npm run serve:nginx, stopped', () => {
   test('by a signal the moment nginx listens, it stops nginx and ends cleanly: nothing is left on the port', async () => {
     const port = await freePort();
@@ -407,14 +395,14 @@ describe('npm run serve:nginx, stopped', () => {
       // The signal lands while the script may still be checking that nginx is up, before it
       // says "Serving": the moment a reader's Ctrl+C or a test's cleanup can hit.
       const deadline = Date.now() + 60_000;
-      while (!(await accepts(port))) {
+      while (!(await portAccepts(port))) {
         assert.equal(child.exitCode, null, 'serve:nginx exited before nginx listened');
         assert.ok(Date.now() < deadline, 'nginx never listened');
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
       child.kill('SIGTERM');
       assert.deepEqual(await exited, {code: 0, signal: null}, 'serve:nginx handled the signal and exited with 0');
-      assert.equal(await accepts(port), false, 'nginx stopped with it');
+      assert.equal(await portAccepts(port), false, 'nginx stopped with it');
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }

@@ -242,13 +242,19 @@ async function showExplainer(page: Page): Promise<void> {
 const runRows = async (page: Page) =>
   (await page.getByRole('region', {name: 'Next runs'}).locator('tbody tr').allInnerTexts()).map((row) => row.split('\t').map((c) => c.trim()));
 
+/** The Orchestrate page's explainer, shown to a reader in `timezoneId` on 1 January 2027 (a Friday), 00:00 UTC. */
+async function orchestrateExplainerIn(timezoneId: string): Promise<Watched> {
+  const watched = await openContext(site.browser, site.base, {timezoneId});
+  await watched.page.clock.setFixedTime(new Date('2027-01-01T00:00:00Z'));
+  await goto(watched.page, `${site.base}${ORCHESTRATE}`);
+  await showExplainer(watched.page);
+  return watched;
+}
+
 describe('schedule explainer', () => {
   test("explains the expression with runs in UTC and in the reader's zone, and the command to create it", async () => {
-    const watched = await openContext(site.browser, site.base, {timezoneId: 'America/New_York'});
+    const watched = await orchestrateExplainerIn('America/New_York');
     const {page} = watched;
-    await page.clock.setFixedTime(new Date('2027-01-01T00:00:00Z'));
-    await goto(page, `${site.base}${ORCHESTRATE}`);
-    await showExplainer(page);
     const box = explainerRegion(page);
     assert.match(await box.innerText(), /Runs: At 09:00, Monday through Friday \(UTC\)\./);
     assert.equal(await page.getByRole('columnheader', {name: /Your time/}).innerText(), 'Your time (America/New_York)');
@@ -265,11 +271,8 @@ describe('schedule explainer', () => {
   });
 
   test('a reader on UTC sees each run once, and is told it is also their time', async () => {
-    const watched = await openContext(site.browser, site.base, {timezoneId: 'UTC'});
+    const watched = await orchestrateExplainerIn('UTC');
     const {page} = watched;
-    await page.clock.setFixedTime(new Date('2027-01-01T00:00:00Z'));
-    await goto(page, `${site.base}${ORCHESTRATE}`);
-    await showExplainer(page);
     const runs = page.getByRole('region', {name: 'Next runs'});
     assert.deepEqual(await runs.getByRole('columnheader').allInnerTexts(), ['UTC']);
     assert.match(await runs.locator('caption').innerText(), /^Next 5 runs, in UTC, which is also your time \(UTC\)$/);
