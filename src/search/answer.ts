@@ -158,10 +158,16 @@ function partOf(entry: Ranked, wanted: Set<string>): AnswerPart {
 
 /**
  * A question read and its candidate sections ranked, before any text is read (see answerQuestion).
- * `nearby` ranks the question's words the docs do use, for the closest pages of a question the
- * docs do not answer (its unknown words leave `ranked` empty or beside the point).
+ * `nearby` ranks the question's words the docs do use, for the closest pages of a question that
+ * names what the docs lack (its unknown words leave `ranked` empty or beside the point).
  */
 export type Reading = {question: string; plan: QueryPlan; wanted: Set<string>; ranked: Ranked[]; nearby: Ranked[]};
+
+/** Whether the question has a word the docs never use (Kubernetes, Ruby): it names something the docs do not cover. */
+const namesWhatDocsLack = (plan: QueryPlan) => plan.words.some((word) => word.required && word.expansions.length === 0);
+
+/** Category card pages list other pages; they answer nothing themselves. */
+const hasContent = (entry: Ranked) => entry.record.kind !== 'category';
 
 /** Reads a question and ranks the sections that may answer it. */
 export function readQuestion(engine: SearchEngine, question: string, facetFilters?: SearchRequest['facetFilters']): Reading {
@@ -171,12 +177,11 @@ export function readQuestion(engine: SearchEngine, question: string, facetFilter
   const asking = ASKING.exec(question)?.[1].toLowerCase() ?? null;
   const ranked = engine
     .rank(question, facetFilters, {minShare: ANSWER_SHARE, complete: true})
-    .filter((entry) => entry.record.kind !== 'category')
+    .filter(hasContent)
     .map((entry) => ({...entry, score: answerScore(entry, asking)}))
     .sort((a, b) => b.score - a.score);
   const known = plan.words.filter((word) => word.expansions.length > 0).map((word) => word.text);
-  const unknown = known.length < plan.words.length;
-  const nearby = unknown && known.length > 0 ? engine.rank(known.join(' '), facetFilters).filter((entry) => entry.record.kind !== 'category') : ranked;
+  const nearby = namesWhatDocsLack(plan) && known.length > 0 ? engine.rank(known.join(' '), facetFilters).filter(hasContent) : ranked;
   return {question, plan, wanted, ranked, nearby};
 }
 
@@ -199,9 +204,7 @@ export function sectionsToRead({ranked}: Reading): Ranked[] {
 
 /** The answer to a question read, from the text of its sections. */
 export function answerFrom({question, plan, wanted, ranked, nearby}: Reading): Answer {
-  // A word the docs never use (Kubernetes, Ruby) names something the docs do not cover.
-  const unknown = plan.words.some((word) => word.required && word.expansions.length === 0);
-  const answering = unknown ? [] : ranked;
+  const answering = namesWhatDocsLack(plan) ? [] : ranked;
   const closest: Source[] = [];
   for (const entry of nearby) {
     if (closest.length >= MAX_PARTS) break;

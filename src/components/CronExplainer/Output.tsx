@@ -36,6 +36,8 @@ export default function CronOutput({result, app, timeZone, errorId, onSuggestion
   const zone = timeZone ? formatter(timeZone) : null;
   // A reader on UTC (or on a zone at UTC for every run listed) would see each time twice.
   const local = zone && result.ok && result.next.some((date) => zone.format(date) !== utc.format(date)) ? zone : null;
+  // Until the reader's zone is known (the server render), the column is there, empty.
+  const localColumn = local !== null || timeZone === null;
   return (
     <>
       {!result.ok && (
@@ -66,12 +68,12 @@ export default function CronOutput({result, app, timeZone, errorId, onSuggestion
           <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Next runs">
             <table>
               <caption>
-                Next {result.next.length} runs{timeZone && !local ? `, in UTC, which is also your time (${timeZone})` : ''}
+                Next {result.next.length} runs{!localColumn ? `, in UTC, which is also your time (${timeZone})` : ''}
               </caption>
               <thead>
                 <tr>
                   <th scope="col">UTC</th>
-                  {(local || !timeZone) && <th scope="col">Your time{timeZone ? ` (${timeZone})` : ''}</th>}
+                  {localColumn && <th scope="col">Your time{timeZone ? ` (${timeZone})` : ''}</th>}
                 </tr>
               </thead>
               <tbody>
@@ -80,7 +82,7 @@ export default function CronOutput({result, app, timeZone, errorId, onSuggestion
                     <td>
                       <time dateTime={date.toISOString()}>{utc.format(date)}</time>
                     </td>
-                    {(local || !timeZone) && <td>{local ? local.format(date) : ''}</td>}
+                    {localColumn && <td>{local ? local.format(date) : ''}</td>}
                   </tr>
                 ))}
               </tbody>
