@@ -142,7 +142,12 @@ export const ANSWERABLE: AskAiCase[] = [
     cites: ['/docs/concepts/runs#cancelling-a-run', '/docs/using-tower/orchestrate#stopping-a-flow', '/docs/reference/api/cancel-run'],
     says: /tower apps cancel/,
   },
-  {question: 'what are the run statuses', cites: ['/docs/concepts/runs#run-statuses', '/docs/using-tower/observe#run-statuses'], says: /crashed/, shows: 'table'},
+  {
+    question: 'what are the run statuses',
+    cites: ['/docs/concepts/runs#run-statuses', '/docs/using-tower/observe#run-statuses'],
+    says: /crashed/,
+    shows: 'table',
+  },
   {question: 'what is an environment', cites: ['/docs/concepts/environments', '/docs/concepts/environments#why-environments-matter']},
   {
     question: 'how do I create an environment',
@@ -240,7 +245,12 @@ export const ANSWERABLE: AskAiCase[] = [
   },
   {
     question: 'how do I make failed runs try again',
-    cites: ['/docs/using-tower/retries#set-an-apps-retry-policy', '/docs/using-tower/retries#how-retries-work', '/docs/using-tower/retries', '/docs/concepts/runs#retries'],
+    cites: [
+      '/docs/using-tower/retries#set-an-apps-retry-policy',
+      '/docs/using-tower/retries#how-retries-work',
+      '/docs/using-tower/retries',
+      '/docs/concepts/runs#retries',
+    ],
     says: /max_retries|retry policy|retry_policy/i,
   },
   {
@@ -250,7 +260,11 @@ export const ANSWERABLE: AskAiCase[] = [
   },
   {
     question: 'can Tower run inside my own VPC',
-    cites: ['/docs/architecture/data-plane#self-hosted-runners', '/docs/architecture/networking#self-hosted-runners', '/docs/architecture/data-plane#where-runners-are-hosted'],
+    cites: [
+      '/docs/architecture/data-plane#self-hosted-runners',
+      '/docs/architecture/networking#self-hosted-runners',
+      '/docs/architecture/data-plane#where-runners-are-hosted',
+    ],
     says: /self-hosted/i,
   },
   {
@@ -270,7 +284,12 @@ export const ANSWERABLE: AskAiCase[] = [
   },
   {
     question: 'how do I start a run without waiting for it to finish',
-    cites: ['/docs/reference/tower-cli#tower-run', '/docs/reference/tower-cli#runs-in-tower-default', '/docs/using-tower/orchestrate#from-the-cli', '/docs/concepts/runs#cloud-runs'],
+    cites: [
+      '/docs/reference/tower-cli#tower-run',
+      '/docs/reference/tower-cli#runs-in-tower-default',
+      '/docs/using-tower/orchestrate#from-the-cli',
+      '/docs/concepts/runs#cloud-runs',
+    ],
     says: /--detached/,
   },
   {

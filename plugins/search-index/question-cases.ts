@@ -588,3 +588,13 @@ export const QUESTION_CASES: QuestionCase[] = [
     answers: ['/docs/reference/api/update-app-environment', '/docs/reference/tower-cli#tower-deploy'],
   },
 ];
+
+/** The pages a case accepts (its answers without their anchors). */
+export function casePages({answers}: QuestionCase): string[] {
+  return [...new Set(answers.map((answer) => answer.replace(/#.*$/, '')))];
+}
+
+/** Questions with the pages that answer them, as the benchmark and the relevance test score them. */
+export function questionPages(cases: QuestionCase[]): Array<[string, string[]]> {
+  return cases.map((questionCase) => [questionCase.question, casePages(questionCase)]);
+}
