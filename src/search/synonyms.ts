@@ -194,7 +194,7 @@ export const READER_WORDS: ReaderWords[] = [
   {
     reader: ['credential', 'password', 'token'],
     docs: ['secret'],
-    example: {question: 'where do I keep credentials for my app', answer: '/docs/using-tower/develop#parameters-and-secrets'},
+    example: {question: 'store a password for my app', answer: '/docs/concepts/environments'},
   },
   {
     reader: ['argument', 'arg', 'input'],
