@@ -32,7 +32,6 @@ import {labelledQueries} from '../plugins/search-index/relevance-cases';
 import {QUESTION_CASES, questionPages} from '../plugins/search-index/question-cases';
 import {HELD_BACK_QUESTIONS} from '../plugins/search-index/question-cases-heldback';
 import {formatScores, scoreSuite, type Scores} from '../plugins/search-index/relevance-score';
-import {listFiles} from '../lib/files';
 import {REPO_ROOT} from '../lib/paths';
 import {BENCH_MODULES, ensureBenchDeps} from './deps';
 import type {SearchEngine} from '../src/search/engine';
@@ -410,11 +409,19 @@ async function main(): Promise<void> {
         console.log(`  Pagefind could not run here: ${pagefindProblem}`);
       }
     }
-    const textFiles = listFiles(path.join(BUILD, SEARCH.textDir), (file) => file.endsWith('.json')).map((file) => readFileSync(file));
-    const textRaw = textFiles.reduce((sum, file) => sum + file.length, 0);
-    const textGzip = textFiles.reduce((sum, file) => sum + gzipSync(file, {level: 9}).length, 0);
+    // Each page's text file (snippets, fetched for the pages a query shows) and blocks file (fetched only by Ask AI).
+    const filesOf = (position: 6 | 8) =>
+      packed.pages
+        .map((page) => page[position])
+        .filter(Boolean)
+        .map((file) => readFileSync(path.join(BUILD, file)));
+    const sizes = (files: Buffer[]) =>
+      `raw ${kb(files.reduce((sum, file) => sum + file.length, 0))}   gzip ${kb(files.reduce((sum, file) => sum + gzipSync(file, {level: 9}).length, 0))}`;
+    const textFiles = filesOf(6);
+    const blockFiles = filesOf(8);
     console.log(
-      `index size               raw ${kb(raw.length)}   gzip ${kb(gzipSync(raw, {level: 9}).length)}; page texts (${textFiles.length} files, fetched for the pages shown) raw ${kb(textRaw)}   gzip ${kb(textGzip)}`,
+      `index size               raw ${kb(raw.length)}   gzip ${kb(gzipSync(raw, {level: 9}).length)}; page texts (${textFiles.length} files, fetched for the pages shown) ${sizes(textFiles)}; ` +
+        `page blocks (${blockFiles.length} files, fetched by Ask AI for the page it quotes) ${sizes(blockFiles)}`,
     );
     console.log(
       `first query downloads    ${kb(queryBytes)} over the wire (Brotli, as nginx sends it to Chromium); ${kb(firstQueryGzip)} gzip (target: at most 150 KB): ${queryFiles.filter((url) => !url.startsWith(`/${SEARCH.textDir}/`)).join(', ')} and ${queryFiles.filter((url) => url.startsWith(`/${SEARCH.textDir}/`)).length} page texts`,

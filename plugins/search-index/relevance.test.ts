@@ -24,6 +24,7 @@ import {READER_WORDS} from '../../src/search/synonyms';
 import {MAX_STEMMED_LENGTH, stemOf, termsOf} from '../../src/search/text';
 import {REPO_ROOT} from '../../lib/paths';
 import {ANSWERABLE, UNANSWERABLE} from './ask-ai-questions';
+import {READER_WORD_EXAMPLES} from './reader-word-examples';
 import {longWord, manyWords} from './bounded-inputs';
 import {buildSearchFiles, engineOf} from './index';
 import {HELD_BACK_QUESTIONS} from './question-cases-heldback';
@@ -162,7 +163,12 @@ describe("the reader's words (src/search/synonyms.ts)", () => {
     assert.deepEqual(unused, []);
   });
 
-  for (const {reader, docs, example} of READER_WORDS) {
+  test('every entry has an example question, and every example an entry', () => {
+    assert.deepEqual(READER_WORDS.map(({reader}) => reader[0]).sort(), Object.keys(READER_WORD_EXAMPLES).sort());
+  });
+
+  for (const {reader, docs} of READER_WORDS) {
+    const example = READER_WORD_EXAMPLES[reader[0]] ?? {question: reader[0], answer: '(no example)'};
     test(`${reader.join(', ')} -> ${docs.join(', ')}: "${example.question}" finds ${example.answer}`, () => {
       const [page, anchor] = example.answer.split('#');
       const hits = hitsFor(example.question, 3);

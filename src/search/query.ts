@@ -8,9 +8,9 @@
  * prefers. The weights are in ranking.ts.
  */
 import {editDistance} from '../../lib/suggest';
-import {COMPLETIONS, EXPANSION_WEIGHT, OPTIONAL_WEIGHT, QUERY_WORDS, TYPO_LENGTHS, prefixWeight, type Intent} from './ranking';
+import {COMPLETIONS, EXPANSION_WEIGHT, OPTIONAL_WEIGHT, QUERY_WORDS, TYPED_PAST_STEM, TYPO_LENGTHS, prefixWeight, type Intent} from './ranking';
 import {QUESTION_SHAPE_WORDS, READER_WORDS} from './synonyms';
-import {identifierForms, stemOf, wordsOf} from './text';
+import {identifierForms, MAX_STEMMED_LENGTH, stemOf, wordsOf} from './text';
 
 export type {Intent} from './ranking';
 export {editDistance} from '../../lib/suggest';
@@ -202,16 +202,27 @@ function plainExpansions(stem: string, typed: string, vocabulary: Vocabulary, is
   const others = (readerTable?.words.get(stem) ?? []).filter((term) => vocabulary.has(term));
   for (const term of others) addExpansion(expansions, term, exact ? EXPANSION_WEIGHT.synonym : EXPANSION_WEIGHT.concept);
   // A word as typed may be the start of a longer one: the last word (being typed), or one the index does not have.
-  // A word the stemmer shortened ("logs") was typed in full: it is not the start of "login".
-  if ((isLast || !exact) && stem.length >= 3 && stem === typed.toLowerCase()) {
-    for (const term of vocabulary.completions(stem)) {
+  // Completions begin with the word as typed: "logs" (stemmed to "log") is not the start of "login", while "reque"
+  // (stemmed to "requ") is the start of "request".
+  const lower = typed.toLowerCase();
+  if ((isLast || !exact) && lower.length >= 3 && /^[\p{L}\p{N}]+$/u.test(lower)) {
+    for (const term of vocabulary.completions(lower)) {
       // A plain word begins plain words: "app" is not the start of app.script or app_name.
       if (/[._\-[]/.test(term)) continue;
-      addExpansion(expansions, term, prefixWeight(stem.length, term.length));
+      addExpansion(expansions, term, prefixWeight(lower.length, term.length));
+    }
+  }
+  // A word being typed past its stem ("orchestrati", whose word's stem is "orchestr"): the longest term it begins with.
+  if (isLast && !exact && lower.length <= MAX_STEMMED_LENGTH) {
+    for (let end = lower.length - 1; end >= Math.max(4, Math.ceil(lower.length * TYPED_PAST_STEM)); end -= 1) {
+      const term = lower.slice(0, end);
+      if (vocabulary.has(term)) {
+        addExpansion(expansions, term, EXPANSION_WEIGHT.prefix);
+        break;
+      }
     }
   }
   if (!exact && others.length === 0) {
-    const lower = typed.toLowerCase();
     for (const [term, distance] of typos.near(vocabulary, [...new Set([stem, lower])], typed)) {
       addExpansion(expansions, term, distance === 1 ? EXPANSION_WEIGHT.typo : EXPANSION_WEIGHT.secondTypo);
     }

@@ -81,6 +81,13 @@ export function prefixWeight(typedLength: number, termLength: number): number {
   return EXPANSION_WEIGHT.prefix * (0.6 + (0.4 * typedLength) / termLength);
 }
 
+/**
+ * A word being typed may already run past its stem ("orchestrati" for the stem
+ * "orchestr"): the longest term it begins with stands for it, when that term
+ * is at least this share of what is typed (so "scheduling" is not read as "s").
+ */
+export const TYPED_PAST_STEM = 0.6;
+
 /** Completions looked up for a word being typed (plain word) and for an identifier: enough for a word's family, not a dictionary. */
 export const COMPLETIONS = {plain: 30, identifier: 20};
 
