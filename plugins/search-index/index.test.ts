@@ -10,7 +10,7 @@ import {createLocalSearchClient, normaliseRequests} from '../../src/search/clien
 import {buildEngine, SearchEngine} from '../../src/search/engine';
 import {kindFacetFilter, kindOfRoute} from '../../src/search/kinds';
 import {editDistance, typosAllowed} from '../../src/search/query';
-import {packRecords, pagesToRecords, pageTexts, unpackIndex, type ExtractedPage} from '../../src/search/records';
+import {blocksText, packRecords, pageBlocks, pagesToRecords, pageTexts, unpackIndex, type ExtractedPage} from '../../src/search/records';
 import {indexWords, WordIndex} from '../../src/search/postings';
 import {escapeHtml, unescapeHtml} from '../../lib/html';
 import {snippet, termsOf} from '../../src/search/text';
@@ -279,6 +279,38 @@ describe('records and the packed file', () => {
     assert.throws(() => pageTexts(unpacked.records, unpacked.pages[0], ['one']), /does not belong/);
   });
 
+  test("a page's blocks go to a file of their own, named in the index, and come back whole; a file that does not fit is refused", () => {
+    const blocks = [
+      'Intro:',
+      {
+        table: [
+          ['A', 'B'],
+          ['1', '2'],
+        ],
+      },
+      {code: `tower run\n${'# a long listing\n'.repeat(10)}# the end`, language: 'bash'},
+    ];
+    const page: ExtractedPage = {
+      path: '/docs/x',
+      title: 'X',
+      trail: [],
+      kind: 'guide',
+      language: 'en',
+      tags: [],
+      sections: [{level: 1, anchor: null, heading: 'X', parents: [], text: blocksText(blocks), blocks}],
+    };
+    const records = pagesToRecords([page], SITE);
+    const {index, texts} = packRecords(records, SITE, (_, position, kind) => `${kind}-${position}.json`);
+    assert.deepEqual(index.pages[0].slice(6), ['text-0.json', '', 'blocks-0.json']);
+    assert.doesNotMatch(JSON.stringify(texts.get('text-0.json')), /the end/, 'the text file holds the code block only as the index reads it');
+    const unpacked = unpackIndex(JSON.parse(JSON.stringify(index)));
+    pageTexts(unpacked.records, unpacked.pages[0], texts.get('text-0.json'));
+    pageBlocks(unpacked.records, unpacked.pages[0], JSON.parse(JSON.stringify(texts.get('blocks-0.json'))));
+    assert.deepEqual(unpacked.records, records);
+    assert.throws(() => pageBlocks(unpacked.records, unpacked.pages[0], [[{table: 'not rows'}]]), /does not belong/);
+    assert.throws(() => pageBlocks(unpacked.records, unpacked.pages[0], []), /does not belong/);
+  });
+
   test('the word index scores with BM25+ and survives the trip through JSON unchanged', () => {
     const words = indexWords([
       {title: ['schedul'], path: [], content: ['cron', 'schedul', 'schedul']},
@@ -444,6 +476,45 @@ describe('engine', () => {
     const none = answerQuestion(engine, 'zebra giraffe');
     assert.equal(none.found, false);
     assert.deepEqual(none.blocks, []);
+  });
+
+  test('Ask AI quotes a sentence with the table it introduces, shows at most ten rows and says how many more there are', () => {
+    const rows = Array.from({length: 14}, (_, i) => [`status${i}`, `meaning ${i}`]);
+    const page: ExtractedPage = {
+      path: '/docs/concepts/runs',
+      title: 'Runs',
+      trail: ['Concepts'],
+      kind: 'concept',
+      language: 'en',
+      tags: ['docs-default-current'],
+      sections: [
+        {level: 1, anchor: null, heading: 'Runs', parents: [], text: 'A run executes an app.', blocks: ['A run executes an app.']},
+        {
+          level: 2,
+          anchor: 'run-statuses',
+          heading: 'Run statuses',
+          parents: [],
+          text: '',
+          blocks: [
+            'Unrelated <script>alert(1)</script> remark about nothing.',
+            'A run moves through these statuses:',
+            {table: [['Status', 'Meaning'], ...rows]},
+          ],
+        },
+      ],
+    };
+    page.sections[1].text = blocksText(page.sections[1].blocks ?? []);
+    const runs = SearchEngine.fromRecords(pagesToRecords([page], SITE));
+    const answer = answerQuestion(runs, 'what are the run statuses');
+    assert.deepEqual(
+      answer.sources.map((source) => source.url),
+      [`${SITE}/docs/concepts/runs#run-statuses`],
+    );
+    assert.deepEqual(answer.blocks, [
+      'A run moves through these statuses:',
+      {table: [['Status', 'Meaning'], ...rows.slice(0, 10)]},
+      '… and 4 more rows in the section.',
+    ]);
   });
 
   test('terms: stems, stop words, identifiers kept whole with their parts, "log in" apart from logs', () => {

@@ -125,12 +125,15 @@ function sectionBlocks(entry: Ranked): Block[] {
   return (entry.record.content ?? '').split('\n').filter((line) => line.trim() !== '');
 }
 
-/** A block cut to what an answer shows: a table's first rows, a code block's first lines. */
-function trimmed(block: Block): Block {
-  if (typeof block === 'string' || 'list' in block) return block;
-  if ('table' in block) return block.table.length > ANSWER.maxRows + 1 ? {table: block.table.slice(0, ANSWER.maxRows + 1)} : block;
+/** A block cut to what an answer shows: a table's first rows (saying how many more the section has), a code block's first lines. */
+function trimmed(block: Block): Block[] {
+  if (typeof block === 'string' || 'list' in block) return [block];
+  if ('table' in block) {
+    const more = block.table.length - 1 - ANSWER.maxRows;
+    return more > 0 ? [{table: block.table.slice(0, ANSWER.maxRows + 1)}, `… and ${more} more ${more === 1 ? 'row' : 'rows'} in the section.`] : [block];
+  }
   const lines = block.code.split('\n');
-  return lines.length > ANSWER.maxCodeLines ? {...block, code: `${lines.slice(0, ANSWER.maxCodeLines).join('\n')}\n…`} : block;
+  return lines.length > ANSWER.maxCodeLines ? [{...block, code: `${lines.slice(0, ANSWER.maxCodeLines).join('\n')}\n…`}] : [block];
 }
 
 const proseLength = (unit: Block[]) =>
@@ -367,7 +370,7 @@ export function answerFrom({question, plan, wanted, ranked, nearby}: Reading): A
       question,
       found: true,
       lead: lead === null ? null : {code: lead, language: lead.startsWith('tower.') ? 'python' : 'bash'},
-      blocks: scored.flatMap((entry) => entry.unit).map(trimmed),
+      blocks: scored.flatMap((entry) => entry.unit).flatMap(trimmed),
       sources: sections.map(sourceOf),
       closest,
     };

@@ -193,8 +193,8 @@ export const ANSWER = {
   maxProse: 700,
   /** A paragraph longer than this is quoted by its sentences that have some of the question. */
   maxParagraph: 300,
-  /** Rows of a table an answer shows at most (the citation opens the rest). */
-  maxRows: 8,
+  /** Rows of a table an answer shows at most (it says how many more the cited section has). */
+  maxRows: 10,
   /** Lines of a code block an answer shows at most. */
   maxCodeLines: 14,
   /** Closest pages listed when the docs do not answer. */
