@@ -21,7 +21,7 @@
  * wrk, the server and this script share the machine's cores, so the figures
  * are for comparing, not a capacity plan.
  *
- *   node --import tsx bench/mcp.ts [--build DIR] [--runs 5] [--duration 10] [--connections 16] [--tasks-only] [--no-load (skips cold start, latency and wrk)]
+ *   node --import tsx bench/mcp.ts [--build DIR] [--runs 5] [--duration 10] [--connections 16] [--tasks-only] [--show T01,T02] [--no-load (skips cold start, latency and wrk)]
  */
 import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -35,7 +35,7 @@ import {createDocsServer} from '../mcp/tools';
 import {labelledQueries} from '../plugins/search-index/relevance-cases';
 import {REPO_ROOT} from '../lib/paths';
 import {freePort} from '../scripts/serve-nginx';
-import {numberFlag, siteBuildDir, WRK} from './deps';
+import {listFlag, numberFlag, siteBuildDir, WRK} from './deps';
 import {parseWrk} from './load';
 import {AGENT_TASKS, type AgentTask, type TaskCall} from './mcp-tasks';
 
@@ -101,7 +101,7 @@ async function searchLatency(buildDir: string, library: DocsLibrary, queries: st
         viaMcp.push(performance.now() - started);
         if (result.isError) throw new Error(`search_docs failed for "${query}"`);
         started = performance.now();
-        library.search.search(query, {limit: 5});
+        library.search.find(query);
         direct.push(performance.now() - started);
       }
     }
@@ -189,23 +189,43 @@ function stringsOf(value: unknown, into: string[] = []): string[] {
   return into;
 }
 
-/** What one answer puts in front of the agent: its text and its structured content. */
-function answerOf(result: CallResult): {text: string; chars: number} {
+/**
+ * What one answer puts in front of the agent: its text and its structured
+ * content. `chars` counts both (a client may pass both on); `oneCopy` counts
+ * what a client passes when it passes one: the structured content when there
+ * is some (as Claude Code does), else the text.
+ */
+function answerOf(result: CallResult): {text: string; chars: number; oneCopy: number} {
   const text = (result.content ?? []).map((part) => part.text ?? '').join('\n');
   const structured = result.structuredContent === undefined ? '' : JSON.stringify(result.structuredContent);
-  return {text: [text, ...stringsOf(result.structuredContent)].join('\n'), chars: text.length + structured.length};
+  return {
+    text: [text, ...stringsOf(result.structuredContent)].join('\n'),
+    chars: text.length + structured.length,
+    oneCopy: structured ? structured.length : text.length,
+  };
 }
 
 const DOCS_LINK = /https:\/\/docs\.tower\.dev\/docs\/[^\s)>\]"'`]+/g;
 
-export type TaskOutcome = {task: AgentTask; passed: boolean; calls: number; chars: number; largest: number; missing: RegExp[]};
+export type TaskOutcome = {
+  task: AgentTask;
+  passed: boolean;
+  calls: number;
+  chars: number;
+  oneCopy: number;
+  largest: number;
+  missing: RegExp[];
+  transcript: string[];
+};
 
 /** Runs one task as an agent would: its own calls, then reads of the sections the answers linked, until the answer is there. */
 async function runTask(client: Client, task: AgentTask, offered: Map<string, Set<string>>): Promise<TaskOutcome> {
   const seen: string[] = [];
+  const transcript: string[] = [];
   const links: string[] = [];
   const read = new Set<string>();
   let chars = 0;
+  let oneCopy = 0;
   let largest = 0;
   let calls = 0;
   const missing = () =>
@@ -219,17 +239,20 @@ async function runTask(client: Client, task: AgentTask, offered: Map<string, Set
       call = {tool: 'get_page', arguments: {url_or_path: next}};
     }
     const extra = Object.entries(call.ifOffered ?? {}).filter(([name]) => offered.get(call.tool)?.has(name));
-    const result = (await client.callTool({name: call.tool, arguments: {...call.arguments, ...Object.fromEntries(extra)}})) as CallResult;
+    const args = {...call.arguments, ...Object.fromEntries(extra)};
+    const result = (await client.callTool({name: call.tool, arguments: args})) as CallResult;
     calls += 1;
+    transcript.push(`> ${call.tool} ${JSON.stringify(args)}`, JSON.stringify(result, null, 1));
     if (call.tool === 'get_page') read.add(String(call.arguments.url_or_path));
     const answer = answerOf(result);
     seen.push(answer.text);
     chars += answer.chars;
+    oneCopy += answer.oneCopy;
     largest = Math.max(largest, answer.chars);
     for (const link of answer.text.match(DOCS_LINK) ?? []) if (!links.includes(link)) links.push(link);
   }
   const left = missing();
-  return {task, passed: left.length === 0, calls, chars, largest, missing: left};
+  return {task, passed: left.length === 0, calls, chars, oneCopy, largest, missing: left, transcript};
 }
 
 /** The task suite over a server in this process (the same server both transports build). */
@@ -261,13 +284,23 @@ function printTaskSuite(outcomes: TaskOutcome[]): void {
       `    ${outcome.task.id}${outcome.task.heldBack ? '*' : ' '} ${outcome.calls} call${outcome.calls === 1 ? ' ' : 's'} ${chars(outcome.chars).padStart(8)} chars  ${verdict}`,
     );
   }
+  for (const id of listFlag('--show') ?? []) {
+    const outcome = outcomes.find((entry) => entry.task.id === id);
+    if (outcome) console.log(`\n${id}: ${outcome.task.request}\n${outcome.transcript.join('\n')}\n`);
+  }
   const tuned = outcomes.filter((outcome) => !outcome.task.heldBack);
   const held = outcomes.filter((outcome) => outcome.task.heldBack);
   const perTask = outcomes.map((outcome) => outcome.chars);
+  const oneCopy = outcomes.map((outcome) => outcome.oneCopy);
   console.log(`    success: ${share(outcomes)}; tuning set ${share(tuned)}, held back (*) ${share(held)}`);
   console.log(
-    `    characters per task: median ${chars(median(perTask))}, largest ${chars(Math.max(...perTask))}, total ${chars(perTask.reduce((a, b) => a + b, 0))}; ` +
-      `largest single answer ${chars(Math.max(...outcomes.map((outcome) => outcome.largest)))}; median calls ${median(outcomes.map((outcome) => outcome.calls))}`,
+    `    characters per task, text and structured content together: median ${chars(median(perTask))}, largest ${chars(Math.max(...perTask))}, total ${chars(perTask.reduce((a, b) => a + b, 0))}`,
+  );
+  console.log(
+    `    characters per task, one copy (structured content if any, else text): median ${chars(median(oneCopy))}, largest ${chars(Math.max(...oneCopy))}, total ${chars(oneCopy.reduce((a, b) => a + b, 0))}`,
+  );
+  console.log(
+    `    largest single answer (both copies) ${chars(Math.max(...outcomes.map((outcome) => outcome.largest)))}; median calls ${median(outcomes.map((outcome) => outcome.calls))}`,
   );
 }
 
