@@ -195,13 +195,13 @@ export class MarkdownText {
     if (opener !== null && opener !== firstIndex) {
       text = `${this.text.slice(this.lines[opener].start, this.lines[opener].end).trimStart()}\n${text}`;
     }
-    if (end < this.text.length) {
-      const nextIndex = this.lineAt(end);
-      const open = this.lines[nextIndex].opener;
-      if (open !== null && open !== nextIndex) {
-        const fence = FENCE_OPEN.exec(this.text.slice(this.lines[open].start, this.lines[open].end))![1];
-        text = `${text.replace(/\n?$/, '\n')}${fence}\n`;
-      }
+    // The last line the text holds, and the one after it: still the same fenced block means the cut is inside it.
+    const lastIndex = this.lineAt(Math.max(start, end - 1));
+    const next = this.lines[lastIndex + 1];
+    const open = this.lines[lastIndex].opener;
+    if (end < this.text.length && open !== null && next?.opener === open) {
+      const fence = FENCE_OPEN.exec(this.text.slice(this.lines[open].start, this.lines[open].end))![1];
+      text = `${text.replace(/\n?$/, '\n')}${fence}\n`;
     }
     return text;
   }

@@ -201,6 +201,10 @@ describe('a Markdown text cut into sections, parts and chunks', () => {
     assert.match(parts.at(-1)!.text, /After\.\n$/);
     // The lines themselves are all there once, in order.
     assert.equal(parts.map((part) => code.text.slice(part.start, part.end)).join(''), code.text);
+    // A block taken whole, up to its closing line, is not closed a second time.
+    const whole = new MarkdownText('```bash\ntower deploy\n```\nAfter.\n');
+    assert.equal(whole.render(0, whole.text.indexOf('\nAfter')), '```bash\ntower deploy\n```');
+    assert.equal(whole.render(0, whole.text.indexOf('After')), '```bash\ntower deploy\n```\n');
   });
 
   test('a line longer than a part is cut inside it', () => {
