@@ -2,10 +2,10 @@
  * Docs MCP server benchmark (figures, not assertions), over a production build:
  *
  * - the agent-task suite (bench/mcp-tasks.ts): each task's calls through the
- *   SDK's client, plus at most one follow-up read per call left (the section
- *   the search answer pointed at) while the answer is still missing, three
- *   calls at most; success, and the characters the calls returned (text
- *   content plus structured content, what reaches the agent's client);
+ *   SDK's client, then, while the answer is still missing, reads of the
+ *   sections the answers pointed at (the results in order, then other links),
+ *   three calls at most; success, and the characters the calls returned
+ *   (text and structured content together, and one copy of each);
  * - the reliability review's hostile requests (batches of resources/read and
  *   get_page): answer bytes, the server's peak memory, the batch's time;
  * * - cold start: from spawning `node --import tsx mcp/server.ts` on stdio to
@@ -207,6 +207,17 @@ function answerOf(result: CallResult): {text: string; chars: number; oneCopy: nu
 
 const DOCS_LINK = /https:\/\/docs\.tower\.dev\/docs\/[^\s)>\]"'`]+/g;
 
+/** The `url` of every object in a structured answer, in order: the results an agent reads on from. */
+function resultUrls(value: unknown, into: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) resultUrls(item, into);
+  else if (value && typeof value === 'object') {
+    const {url} = value as {url?: unknown};
+    if (typeof url === 'string' && url.startsWith('https://docs.tower.dev/docs/')) into.push(url);
+    for (const item of Object.values(value)) if (typeof item === 'object') resultUrls(item, into);
+  }
+  return into;
+}
+
 export type TaskOutcome = {
   task: AgentTask;
   passed: boolean;
@@ -249,7 +260,8 @@ async function runTask(client: Client, task: AgentTask, offered: Map<string, Set
     chars += answer.chars;
     oneCopy += answer.oneCopy;
     largest = Math.max(largest, answer.chars);
-    for (const link of answer.text.match(DOCS_LINK) ?? []) if (!links.includes(link)) links.push(link);
+    // The results' own links first, then any other link of the answer (a text-only answer has only those).
+    for (const link of [...resultUrls(result.structuredContent), ...(answer.text.match(DOCS_LINK) ?? [])]) if (!links.includes(link)) links.push(link);
   }
   const left = missing();
   return {task, passed: left.length === 0, calls, chars, oneCopy, largest, missing: left, transcript};
