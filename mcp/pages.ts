@@ -76,7 +76,10 @@ export function resolvePage(input: string, twins: ReadonlySet<string>): PageLook
   }
   if (twins.has(route)) return {ok: true, route, twin: `${route.slice(1)}.md`, anchor};
 
-  const suggestion = closest(route, twins);
+  // No page is named by a path much longer than the longest route, and the edit distance to each
+  // route costs time in proportion to the path's length: look for a near page only when one can be near.
+  const longest = Math.max(...[...twins].map((twin) => twin.length));
+  const suggestion = route.length <= longest + 10 ? closest(route, twins) : undefined;
   return {
     ok: false,
     message: `There is no page at ${route}.${suggestion ? ` Did you mean ${suggestion}?` : ''} Use search_docs to find a page.`,

@@ -102,6 +102,8 @@ describe('get_page: which twin a URL or path names', () => {
       'refused: There is no page at /docs/concepts/app. Did you mean /docs/concepts/apps? Use search_docs to find a page.',
     );
     assert.doesNotMatch(twin('/docs/zzzz/qqqq/wwww'), /Did you mean/);
+    // A path far longer than any page's is not compared with every page (bench:mcp times it).
+    assert.equal(twin(`/docs/${'a'.repeat(2040)}`), `refused: There is no page at /docs/${'a'.repeat(2040)}. Use search_docs to find a page.`);
   });
 });
 
