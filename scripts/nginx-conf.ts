@@ -139,19 +139,28 @@ const LONG_LINK_ROUTE = '/tower-docs-long-link.html';
 export function longLinkPage(notFoundHtml: string): string {
   const main = /<main\b[^>]*>[\s\S]*?<\/main>/i;
   if (!main.test(notFoundHtml)) throw new Error('build/404.html has no <main> element to put the long-link message in.');
-  return notFoundHtml
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, (script) => (/data-theme/.test(script) && !/createElement\("script"\)|\.js"/.test(script) ? script : ''))
-    .replace(/<link\b[^>]*\brel=["']?(?:preload|modulepreload|prefetch)["']?[^>]*\bas=["']?script["']?[^>]*>/gi, '')
-    .replace(/<link\b[^>]*\brel=["']?modulepreload["']?[^>]*>/gi, '')
-    .replace(/<title\b[^>]*>[\s\S]*?<\/title>/i, '<title>Link too long | Tower</title>')
-    .replace(
-      main,
-      '<main class="container margin-vert--xl"><div class=row><div class="col col--6 col--offset-3">' +
-        '<h1 class=hero__title>This link is too long</h1>' +
-        '<p>Its address is longer than the 32 KB this site accepts, so it cannot be opened.' +
-        '<p>If it was a search link, <a href=/search>search</a> for fewer words, or start from <a href=/docs/intro>the documentation</a>.' +
-        '</div></div></main>',
-    );
+  return (
+    notFoundHtml
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, (script) => (/data-theme/.test(script) && !/createElement\("script"\)|\.js"/.test(script) ? script : ''))
+      .replace(/<link\b[^>]*\brel=["']?(?:preload|modulepreload|prefetch)["']?[^>]*\bas=["']?script["']?[^>]*>/gi, '')
+      .replace(/<link\b[^>]*\brel=["']?modulepreload["']?[^>]*>/gi, '')
+      .replace(/<title\b[^>]*>[\s\S]*?<\/title>/i, '<title>Link too long | Tower</title>')
+      // No app runs here, so buttons that need it would do nothing: the search button goes, and on a phone
+      // the navbar shows its links where the menu button was, as every page does without JavaScript (src/css/custom.css).
+      .replace(
+        /<\/head>/i,
+        '<style>.DocSearch-Button{display:none}@media (max-width:996px){.navbar__toggle,.navbar__brand .navbar__title{display:none}' +
+          '.navbar__items:not(.navbar__items--right)>.navbar__item{display:inline-block;padding:0 .5rem}}</style></head>',
+      )
+      .replace(
+        main,
+        '<main class="container margin-vert--xl"><div class=row><div class="col col--6 col--offset-3">' +
+          '<h1 class=hero__title>This link is too long</h1>' +
+          '<p>Its address is longer than the 32 KB this site accepts, so it cannot be opened.' +
+          '<p>If it was a search link, <a href=/search>search</a> for fewer words, or start from <a href=/docs/intro>the documentation</a>.' +
+          '</div></div></main>',
+      )
+  );
 }
 
 /** The internal location that serves the long-link page from the generated folder. */

@@ -104,6 +104,7 @@ describe('the page for a link too long to serve (414)', () => {
     assert.match(page, /<title>Link too long \| Tower<\/title>/);
     assert.match(page, /<h1 class=hero__title>This link is too long<\/h1>/);
     assert.match(page, /<a href=\/search>search<\/a>/);
+    assert.match(page, /<style>\.DocSearch-Button\{display:none\}@media \(max-width:996px\)\{\.navbar__toggle,/, 'no button that needs the app');
   });
 
   test('a 404 page without a <main> element is refused with the reason', () => {
