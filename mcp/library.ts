@@ -96,15 +96,25 @@ export function loadLibrary({buildDir = DEFAULT_BUILD_DIR, dataDir = DEFAULT_DAT
   const cliChanges = parseJson<CliChanges>(need(changesFile, 'the changes of CLI flags across releases'), changesFile);
   const apiFile = path.join(build, API_OPERATIONS_FILE);
   const api = ApiCatalog.fromText(need(apiFile, buildHint), apiFile);
-  const llms = new Map(LLMS_FILES.map(({file}) => [file, new MarkdownText(need(path.join(build, file), buildHint))]));
+  for (const {file} of LLMS_FILES) if (!existsSync(path.join(build, file))) throw new LibraryError(`${path.join(build, file)} is missing: ${buildHint}`);
 
   const siteUrl = SITE.url.replace(/\/$/, '');
   const routes = twinRoutesOf(build);
   if (routes.length === 0) throw new LibraryError(`${build}/docs has no Markdown twins: ${buildHint}`);
   const twinRoutes = new Set(routes);
-  // Every twin is read once, here: about 1.5 MB in all, and a search needs many of them.
+  // Each text is read and scanned once, when first asked for, and kept: about 3 MB in all
+  // (a search reads a few twins, a resource list sizes them all). Reading none at start keeps
+  // the start of a stdio server, which an editor waits for, as short as before.
   const sections = search.sectionsByPage();
-  const twins = new Map(routes.map((route) => [route, new MarkdownText(need(path.join(build, `${route}.md`), buildHint), sections.get(route) ?? [])]));
+  const texts = new Map<string, MarkdownText>();
+  const textOf = (file: string, anchors: Array<{heading: string; anchor: string | null}> = []) => {
+    let text = texts.get(file);
+    if (!text) {
+      text = new MarkdownText(need(path.join(build, file), buildHint), anchors);
+      texts.set(file, text);
+    }
+    return text;
+  };
   const titles = new Map(search.pages().map((page) => [page.path, page.title]));
   const pages = routes.map((route) => ({
     route,
@@ -133,10 +143,9 @@ export function loadLibrary({buildDir = DEFAULT_BUILD_DIR, dataDir = DEFAULT_DAT
     api,
     lookupPage: (input) => resolvePage(input, twinRoutes),
     twin: (route) => {
-      const text = twins.get(route);
-      if (!text) throw new LibraryError(`${route} has no Markdown twin in ${build}`);
-      return text;
+      if (!twinRoutes.has(route)) throw new LibraryError(`${route} has no Markdown twin in ${build}`);
+      return textOf(`${route.slice(1)}.md`, sections.get(route));
     },
-    llmsFile: (file) => llms.get(file)!,
+    llmsFile: (file) => textOf(file),
   };
 }
