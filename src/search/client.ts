@@ -84,7 +84,7 @@ export function loadText(engine: SearchEngine, indexUrl: string, sections: Ranke
     textLoads.set(engine, loads);
   }
   const started = loads;
-  const load = (file: string, pageUrl: string, add: (content: unknown) => void, what: string) => {
+  const load = (file: string, pageUrl: string, add: (content: unknown) => void, what: string, consequence: string) => {
     const url = new URL(file, base).href;
     let pending = started.get(url);
     if (!pending) {
@@ -94,7 +94,7 @@ export function loadText(engine: SearchEngine, indexUrl: string, sections: Ranke
         .catch((error: unknown) => {
           // Asked for again when a later query shows the page.
           started.delete(url);
-          console.error(`Search: the ${what} of ${pageUrl} could not be loaded.`, error);
+          console.error(`Search: the ${what} of ${pageUrl} could not be loaded; ${consequence}.`, error);
         });
       started.set(url, pending);
     }
@@ -102,12 +102,12 @@ export function loadText(engine: SearchEngine, indexUrl: string, sections: Ranke
   };
   const texts = engine.missingText(sections).map((position) => {
     const page = engine.pages[position];
-    return load(page.textFile, page.url, (text) => engine.addText(position, text), 'text (its results are shown without snippets)');
+    return load(page.textFile, page.url, (text) => engine.addText(position, text), 'text', 'its results are shown without snippets');
   });
   const blockFiles = blocks
     ? engine.missingText(sections, 'blocks').map((position) => {
         const page = engine.pages[position];
-        return load(page.blocksFile, page.url, (content) => engine.addBlocks(position, content), 'blocks (Ask AI quotes its text)');
+        return load(page.blocksFile, page.url, (content) => engine.addBlocks(position, content), 'blocks', 'Ask AI quotes its text lines instead');
       })
     : [];
   return Promise.all([...texts, ...blockFiles]).then(() => undefined);
