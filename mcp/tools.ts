@@ -305,9 +305,16 @@ const CHECK_COMMAND_OUTPUT = z.object({valid: z.boolean(), cli_version: CLI_VERS
  * first by their own score (the engine orders pages by more than their best
  * section), so the section with the text is the one that scored highest. Its
  * heading is left out of the text (the title gives it); the others give their
- * opening to judge them by.
+ * opening to judge them by. When the query has words no page has (`offTopic`),
+ * the docs do not cover it: every result gives only its opening, rather than
+ * spend an agent's context on a section about something else.
  */
-function sectionResults(library: DocsLibrary, query: string, ranked: Array<{sections: FoundSection[]}>, words: number, limit: number): SearchResult[] {
+function sectionResults(
+  library: DocsLibrary,
+  query: string,
+  ranked: Array<{sections: FoundSection[]}>,
+  {words, limit, offTopic}: {words: number; limit: number; offTopic: boolean},
+): SearchResult[] {
   const picked: FoundSection[] = [];
   for (let depth = 0; picked.length < limit && ranked.some((page) => page.sections.length > depth); depth++) {
     for (const page of ranked) {
@@ -323,7 +330,7 @@ function sectionResults(library: DocsLibrary, query: string, ranked: Array<{sect
     // A page's top section is its introduction: up to its first subheading.
     const end = found.anchor && heading ? markdown.sectionAt(heading).end : (markdown.headings.find((entry) => entry.level > 1)?.start ?? markdown.length);
     const chunk =
-      index === 0
+      index === 0 && !offTopic
         ? markdown.excerpt(start, end, RESULT_CHARS, ENOUGH_CHARS, library.search.relevance(query, [...found.breadcrumb, found.title]))
         : markdown.opening(start, end, LEAD_CHARS);
     return resultOf(found, best, words, chunk.text || null, chunk.rest);
@@ -405,7 +412,7 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
       const count = limit ?? DEFAULT_SEARCH_LIMIT;
       const results = code_language
         ? codeResults(library, found.ranked, found.words, code_language, count, top)
-        : sectionResults(library, query, found.ranked, found.words.length, count);
+        : sectionResults(library, query, found.ranked, {words: found.words.length, limit: count, offTopic: found.unmatched.length > 0});
       let note: string | null = null;
       if (found.pages > 0 && !found.allWords) {
         note =

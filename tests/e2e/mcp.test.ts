@@ -182,6 +182,8 @@ for (const [transport, connect] of TRANSPORTS) {
       assert.equal(answer.all_words, false);
       assert.match(answer.note ?? '', /^No page of the documentation has all the words: "kubernetes" and "helm" are on no page\./);
       assert.ok(answer.results.every((result) => result.matched?.join() === 'chart'));
+      // Off the docs' subject: openings only, no section text to spend context on.
+      assert.ok(answer.results.every((result) => (result.text ?? '').length <= 160 && (result.more_chars ?? 0) > 0));
       assert.ok(summary.startsWith(answer.note!));
       const none = await call('search_docs', {query: 'zzqqxxyy'});
       assert.match(textOf(none), /^No page of the documentation matches "zzqqxxyy"/);
