@@ -125,8 +125,10 @@ describe('webhooks guide: the Python receiver', () => {
     assert.equal(status, 401, 'the receiver must not accept a layout it was not told to use');
     assert.ok(existsSync(path.join(dir, 'rejected-delivery.json')));
 
-    // base64url keys are not plain base64, so use a plain-base64 key for the base64 case.
-    const plainKey = randomBytes(32).toString('base64');
+    // A key whose base64 text has '+' and '/' is valid only as plain base64. A random key may have
+    // neither, and then it decodes to the same bytes in both encodings and both formats match.
+    const plainKey = Buffer.alloc(32, 0xfb).toString('base64');
+    assert.match(plainKey, /\+/);
     writeFileSync(
       path.join(dir, 'real-delivery.json'),
       JSON.stringify({
