@@ -303,6 +303,13 @@ describe('a broken input stops a bare build with its file and line', () => {
     });
   });
 
+  test('error responses with nothing to link: the overview lacks its Errors section', async () => {
+    const broken = SPEC_TEXT().replace(/^ {4}## Errors$/m, '    ## Failures');
+    await assert.rejects(pluginOn(broken), (error: Error) =>
+      /^openapi\/tower-api\.yaml: info\.description has no "## Errors" section, which the error responses of \d+ operations link to/.test(error.message),
+    );
+  });
+
   test('an operationId used twice', async () => {
     const text = SPEC_TEXT();
     const first = lineOf(text, 'operationId: list-alerts');

@@ -20,8 +20,6 @@ export type ValueContext = {
   direction: Direction;
   /** The body is a resource that was just created (a create operation's response): nothing has happened to it yet. */
   fresh: boolean;
-  /** The status of the response the value is in, for error bodies. */
-  status?: string;
 };
 
 /** One field: its name, the schema that holds it (a component name, or the field above it). */
@@ -288,27 +286,7 @@ function singular(name: string): string {
   return BY_NAME[name] !== undefined ? name : name.replace(/ies$/, 'y').replace(/s$/, '');
 }
 
-const ERROR_TITLE: Record<string, [number, string, string]> = {
-  '400': [400, 'Bad Request', 'The request body is not valid JSON.'],
-  '401': [401, 'Unauthorized', 'Send a valid API key or bearer token.'],
-  '403': [403, 'Forbidden', 'The API key lacks the scope this operation needs.'],
-  '404': [404, 'Not Found', 'No app named my-app exists in this account.'],
-  '409': [409, 'Conflict', 'A resource with this name already exists.'],
-  '422': [422, 'Unprocessable Entity', 'Validation failed.'],
-  '500': [500, 'Internal Server Error', 'Something went wrong on our side; try again.'],
-};
-
-/** The status an error example stands for: its own, or 404 for `default` and ranges. */
-function errorOf(status: string | undefined): [number, string, string] {
-  return ERROR_TITLE[status ?? ''] ?? ERROR_TITLE['404'];
-}
-
-function stringValue(field: Field, format: string | undefined, context: ValueContext): string {
-  if (field.owner === 'ErrorModel') {
-    const [, title, detail] = errorOf(context.status);
-    if (field.name === 'title') return title;
-    if (field.name === 'detail') return detail;
-  }
+function stringValue(field: Field, format: string | undefined): string {
   const owned = BY_OWNER[field.name]?.[field.owner];
   if (owned !== undefined) return owned;
   if (format === 'date-time' || TIMES[field.name] !== undefined) return TIMES[field.name] ?? DEFAULT_TIME;
@@ -333,9 +311,8 @@ const nullable = (json: Json): boolean => typesOf(json).includes('null') || json
 function leafExample(json: Json, field: Field, context: ValueContext): unknown {
   const types = typesOf(json);
   if (context.direction === 'response' && nullable(json) && (NOT_YET.has(field.name) ? context.fresh : NEVER_ON_LIVE.has(field.name))) return null;
-  if (field.owner === 'ErrorModel' && field.name === 'status') return errorOf(context.status)[0];
   if (types.includes('string') && json.format !== 'binary') {
-    const value = stringValue(field, typeof json.format === 'string' ? json.format : undefined, context);
+    const value = stringValue(field, typeof json.format === 'string' ? json.format : undefined);
     // A value the schema's own limits refuse is left to openapi-sampler, which honours them.
     const fits =
       (typeof json.minLength !== 'number' || value.length >= json.minLength) && (typeof json.maxLength !== 'number' || value.length <= json.maxLength);
@@ -352,12 +329,12 @@ function freshEnumValue(json: Json, context: ValueContext): unknown {
 }
 
 /** Fields an example leaves out: optional ones a caller never needs to see there. */
-function leftOut(name: string, owner: string, required: boolean, context: ValueContext): boolean {
+function leftOut(name: string, required: boolean, property: Json, context: ValueContext): boolean {
   if (name === '$schema') return true;
   if (required) return false;
   if (NEVER_ON_LIVE.has(name) && context.direction === 'response') return true;
-  // The problem-details body: `errors` belongs to validation failures; `instance` is optional everywhere.
-  if (owner === 'ErrorModel') return name === 'instance' || (name === 'errors' && errorOf(context.status)[0] !== 422);
+  // A resource just made has no history yet (a new run's earlier attempts).
+  if (context.fresh && context.direction === 'response' && typesOf(property).includes('array')) return true;
   return false;
 }
 
@@ -383,7 +360,7 @@ export function examplesSchema(root: Json, context: ValueContext): Json {
         result[key] = value;
       } else if (key === 'properties') {
         const kept = Object.entries(value as Record<string, Json>).filter(
-          ([name, property]) => property?.deprecated !== true && !leftOut(name, owner, required.has(name), context),
+          ([name, property]) => property?.deprecated !== true && !leftOut(name, required.has(name), property, context),
         );
         result.properties = Object.fromEntries(kept.map(([name, property]) => [name, copy(property, {name, owner})]));
       } else if (key === 'items') {
@@ -411,5 +388,5 @@ export function examplesSchema(root: Json, context: ValueContext): Json {
 export function parameterValue(name: string, type: string | undefined, format: string | undefined): string {
   if (type === 'integer' || type === 'number') return String(NUMBERS[name] ?? 1);
   if (type === 'boolean') return 'true';
-  return stringValue({name, owner: ''}, format, {direction: 'request', fresh: false});
+  return stringValue({name, owner: ''}, format);
 }

@@ -476,6 +476,9 @@ export function schemeSentAs(scheme: SecurityScheme): string {
 
 // ---- The page.
 
+/** The overview's section about error bodies (an `## Errors` heading of the spec's info.description), which every error response links to. */
+export const ERRORS_ANCHOR = 'errors';
+
 export function overviewRoute(): string {
   return `${API_REFERENCE.route}/${API_REFERENCE.overviewSlug}`;
 }
@@ -527,13 +530,23 @@ export function operationFacts(operation: Operation, titleOf: TitleOf): Operatio
         children: [],
       };
     }),
-    contents: response.content.map((media) =>
-      contentFacts(
+    contents: response.content.map((media) => {
+      const facts = contentFacts(
         media,
-        {direction: 'response', fresh: freshResource(operation, response.status), status: response.status},
+        {direction: 'response', fresh: freshResource(operation, response.status)},
         `Media type ${inlineCode(media.mediaType)}.`,
-      ),
-    ),
+      );
+      if (!response.status.startsWith('2')) {
+        // Error bodies share one shape, which the overview's Errors section describes: a page links it rather
+        // than repeating its fields and a made-up example under every status. The spec's own examples stay.
+        if (media.schema?.name) {
+          facts.schema = undefined;
+          facts.note = `Schema: ${inlineCode(media.schema.name)}, described under [Errors](${overviewRoute()}#${ERRORS_ANCHOR}).`;
+        }
+        if (media.examples.length === 0) delete facts.example;
+      }
+      return facts;
+    }),
   }));
   // The first success with an example moves beside the samples, where the reader compares request and answer.
   let responseExample: OperationFacts['responseExample'];

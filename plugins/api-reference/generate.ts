@@ -9,7 +9,7 @@ import path from 'node:path';
 import {parse, Parser, YAMLParseError} from 'yaml';
 import {API_REFERENCE, CLI_MANIFEST_FILE} from '../../src/constants';
 import {checkTowerArgs, CliIndex, shellCommands, type CliManifest} from '../../lib/tower-cli';
-import {operationRoute, overviewRoute, type TitleOf} from './facts';
+import {ERRORS_ANCHOR, operationRoute, overviewRoute, type TitleOf} from './facts';
 import {loadApiModel, type ApiModel} from './model';
 import {renderOperationPage, renderOverviewPage} from './render-mdx';
 
@@ -137,6 +137,19 @@ function checkCliSamples(model: ApiModel, siteDir: string): void {
   if (problems.length) throw new Error(`${problems.join('\n')}\n(the commands are checked against ${CLI_MANIFEST_FILE})`);
 }
 
+/** The error responses link the overview's Errors section (facts.ts): the spec's description must have one. */
+function checkErrorsSection(model: ApiModel): void {
+  const linking = model.operations.filter((operation) =>
+    operation.responses.some((response) => !response.status.startsWith('2') && response.content.some((media) => media.schema?.name)),
+  );
+  const headings = [...model.info.description.matchAll(/^#{1,6}\s+(.+?)\s*$/gm)].map((match) => match[1]);
+  if (linking.length && !headings.some((heading) => heading.toLowerCase() === ERRORS_ANCHOR)) {
+    throw new Error(
+      `${model.file}: info.description has no "## Errors" section, which the error responses of ${linking.length} operations link to (the first is "${linking[0].id}"): say there what an error body holds`,
+    );
+  }
+}
+
 export async function generateApiReference(options: GenerateOptions): Promise<GenerateResult> {
   const specFile = path.resolve(options.siteDir, options.specPath);
   const outputDir = path.resolve(options.siteDir, options.outputDir);
@@ -149,6 +162,7 @@ export async function generateApiReference(options: GenerateOptions): Promise<Ge
   const titleOf = titleLookup(linkTitles);
 
   checkCliSamples(model, options.siteDir);
+  checkErrorsSection(model);
   // Render everything first: an error in one page must not leave a half-written folder.
   const pages = renderApiPages(model, titleOf);
 

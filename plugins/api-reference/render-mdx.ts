@@ -69,13 +69,14 @@ function entryLines(entries: Entry[], foldFrom = Infinity, indent = '', depth = 
     if (!entry.children.length) return lines;
     const inner = `${indent}  `;
     if (depth + 1 < foldFrom) return [...lines, ...entryLines(entry.children, foldFrom, inner, depth + 1)];
-    const name = /^`[^`]+`/.exec(entry.head)?.[0];
+    // The field's name as plain text: the summary repeats on every folded field, and a code span costs a node each time.
+    const name = /^`([^`]+)`/.exec(entry.head)?.[1];
     const what = /^(One|Any) of:/.test(entry.children[0].head) ? 'Shapes' : 'Fields';
     return [
       ...lines,
       '',
       `${inner}<details className="api-fields">`,
-      `${inner}<summary>${what}${name ? ` of ${name}` : ''} (${entry.children.length})</summary>`,
+      `${inner}<summary>${what}${name ? ` of ${mdxMarkdown(name)}` : ''} (${entry.children.length})</summary>`,
       '',
       ...entryLines(entry.children, foldFrom, inner, depth + 1),
       '',

@@ -202,6 +202,14 @@ describe('the two renderers', () => {
     assert.match(page, /### 304 Not Modified\n\nNot modified since the given ETag\.\n\nNo response body\./);
   });
 
+  test('error bodies link the Errors section of the overview instead of repeating their schema under every status', () => {
+    const other = operationFacts(byId('describeNode'), titleOf).responses.find((response) => response.status === 'default')!;
+    assert.equal(other.contents[0].schema, undefined);
+    assert.equal(other.contents[0].example, undefined, 'no made-up example of an error body');
+    assert.equal(other.contents[0].note, 'Schema: `Problem`, described under [Errors](/docs/reference/api/tower-api#errors).');
+    assert.match(renderOverviewPage(model), /^## Errors$/m);
+  });
+
   test('the overview and the API text file', () => {
     const overview = renderOverviewMarkdown(model, {siteUrl: SITE, titleOf});
     assert.match(overview, /^# Demo API\n\nVersion `v1\.2\.3` · Base URL `https:\/\/api\.example\.com\/v1`\n/);

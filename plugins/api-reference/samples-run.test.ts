@@ -38,7 +38,7 @@ function answerOf(operation: Operation, response: Response): Answer {
   if (!media || status === 204 || status === 205) return {status, body: ''};
   const fresh = response.status === '201' || /^create-/.test(operation.slug);
   if (media.mediaType === 'text/event-stream' && media.schema) return {status, contentType: media.mediaType, body: `${streamExample(media.schema)}\n\n`};
-  const example = mediaExample(media, {direction: 'response', fresh, status: response.status});
+  const example = mediaExample(media, {direction: 'response', fresh});
   return {status, contentType: media.mediaType, body: JSON.stringify(example ?? null)};
 }
 
