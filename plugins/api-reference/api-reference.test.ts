@@ -150,7 +150,7 @@ describe('code samples', () => {
     assert.equal(check.status, 0, check.stderr);
     assert.equal(check.stdout.trim(), '');
     for (const sample of programs.filter((s) => s.kind === 'python'))
-      assert.match(sample.code, /^# httpx comes with the tower package \(pip install tower\)\.\nimport httpx$/m);
+      assert.match(sample.code, /^# httpx is installed with tower: pip install tower\nimport httpx$/m);
     const tables = model.operations.find((operation) => operation.sdk?.includes('tower.tables('))!;
     assert.match(codeSamples(tables).find((s) => s.kind === 'tower-sdk')!.code, /^# Needs the iceberg extra: pip install "tower\[iceberg\]"\nimport tower\n/);
   });
@@ -211,7 +211,7 @@ describe('code samples', () => {
   test('the note under the samples names the one variable they read', () => {
     const byId = (id: string) => model.operations.find((operation) => operation.id === id)!;
     assert.deepEqual(operationFacts(byId('list-apps'), (route) => route).samplesNotes.slice(0, 1), [
-      'The curl and Python samples read your API key from the `TOWER_API_KEY` environment variable. See [Authentication](/docs/reference/api/tower-api#authentication).',
+      'The curl and Python samples read your API key from `TOWER_API_KEY`; see [Authentication](/docs/reference/api/tower-api#authentication).',
     ]);
     assert.deepEqual(operationFacts(byId('create-session'), (route) => route).samplesNotes, []);
     assert.ok(operationFacts(byId('run-app'), (route) => route).samplesNotes.includes(checkedVersionSentence()));

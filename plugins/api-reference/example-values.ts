@@ -59,7 +59,7 @@ const TIMES: Record<string, string> = {
 const DEFAULT_TIME = '2025-06-02T09:00:00Z';
 
 /** Fields that have not happened yet on a fresh resource, or on any live one (`deleted_at`). */
-const NOT_YET = new Set(['cancelled_at', 'deleted_at', 'ended_at', 'started_at', 'starting_at', 'last_checked_at', 'last_used_at', 'next']);
+const NOT_YET = new Set(['cancelled_at', 'deleted_at', 'ended_at', 'started_at', 'starting_at', 'last_checked_at', 'last_used_at', 'next', 'exit_code']);
 const NEVER_ON_LIVE = new Set(['cancelled_at', 'deleted_at']);
 
 /** Values by field name, for any schema. */
@@ -270,6 +270,15 @@ const NUMBERS: Record<string, number> = {
   num: 3,
 };
 
+/** Yes-or-no fields whose first guess (true) would describe an unusual record. */
+const BOOLEANS: Record<string, boolean> = {
+  is_scheduled: false,
+  hidden: false,
+  is_override: false,
+  is_externally_accessible: false,
+  acked: false,
+};
+
 /** The upper-case stand-in for a value the reader supplies: `guest_id` -> `GUEST_ID`. */
 export function placeholder(name: string): string {
   return (
@@ -319,6 +328,7 @@ function leafExample(json: Json, field: Field, context: ValueContext): unknown {
     return fits ? value : undefined;
   }
   if ((types.includes('integer') || types.includes('number')) && NUMBERS[field.name] !== undefined) return NUMBERS[field.name];
+  if (types.includes('boolean') && BOOLEANS[field.name] !== undefined) return BOOLEANS[field.name];
   return undefined;
 }
 

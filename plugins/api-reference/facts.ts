@@ -87,7 +87,7 @@ export type OperationFacts = {
   history?: string;
   related: {route: string; title: string}[];
   samples: CodeSample[];
-  /** Notes under the samples: which credential they read, what the SDK sample needs. */
+  /** Notes under the samples: which credential they read, which tower-cli version they are checked against. */
   samplesNotes: string[];
   /** The example answer shown beside the samples: the first success that has one. Its response does not repeat it. */
   responseExample?: CodeBlock & {status: string};
@@ -495,14 +495,11 @@ function freshResource(operation: Operation, status: string): boolean {
   return status === '201' || (status.startsWith('2') && /^create-/.test(operation.slug));
 }
 
-/** The samples' notes: the credential they read, and whether the SDK sample needs more than `tower`. */
+/** The samples' notes: the credential the curl and Python samples read, and the version the CLI and SDK samples are checked against. */
 function samplesNotes(operation: Operation, samples: CodeSample[]): string[] {
   const notes: string[] = [];
   const credential = sampleCredentialNote(operation);
-  if (credential) notes.push(`${credential} See [Authentication](${overviewRoute()}#authentication).`);
-  if (samples.some((sample) => sample.kind === 'tower-sdk')) {
-    notes.push(`The Tower SDK sample sends ${inlineCode('TOWER_JWT')} when it is set, else ${inlineCode('TOWER_API_KEY')}.`);
-  }
+  if (credential) notes.push(`${credential.replace(/\.$/, '')}; see [Authentication](${overviewRoute()}#authentication).`);
   if (samples.some((sample) => sample.kind === 'tower-cli' || sample.kind === 'tower-sdk')) notes.push(checkedVersionSentence());
   return notes;
 }

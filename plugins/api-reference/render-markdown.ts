@@ -92,14 +92,7 @@ export function renderOperationMarkdown(operation: Operation, context: MarkdownC
   if (operation.deprecated) lines.push('**Deprecated:** This operation is deprecated.', '');
   if (operation.description) lines.push(shiftHeadings(operation.description.trim(), level - 1), '');
   if (facts.history) lines.push(`**History:** ${facts.history}`, '');
-  lines.push(
-    `**Authentication:** ${facts.authentication}`,
-    '',
-    `**Base URL:** ${inlineCode(operation.serverUrl)}`,
-    '',
-    `**Operation ID:** ${inlineCode(operation.id)}`,
-    '',
-  );
+  lines.push(`**Authentication:** ${facts.authentication}`, '', `**Operation ID:** ${inlineCode(operation.id)}`, '');
   if (facts.related.length) lines.push(`**Related:** ${facts.related.map(({route, title}) => `[${title}](${route})`).join(' · ')}`, '');
   lines.push(...sections(facts, heading));
   return finish([absoluteLinks(lines.join('\n'), context.siteUrl)]);

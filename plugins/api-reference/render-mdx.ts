@@ -218,14 +218,7 @@ export function renderOperationPage(operation: Operation, titleOf: TitleOf): str
   if (operation.deprecated) intro.push(':::warning[Deprecated]', '', 'This operation is deprecated.', '', ':::', '');
   if (operation.description) intro.push(mdxMarkdown(operation.description), '');
   if (facts.history) intro.push(`**History:** ${mdxMarkdown(facts.history)}`, '');
-  intro.push(
-    `**Authentication:** ${mdxMarkdown(facts.authentication)}`,
-    '',
-    `**Base URL:** ${inlineCode(operation.serverUrl)}`,
-    '',
-    `**Operation ID:** ${inlineCode(operation.id)}`,
-    '',
-  );
+  intro.push(`**Authentication:** ${mdxMarkdown(facts.authentication)}`, '', `**Operation ID:** ${inlineCode(operation.id)}`, '');
   if (facts.related.length) {
     intro.push(`**Related:** ${facts.related.map(({route, title}) => `[${mdxMarkdown(title)}](${route})`).join(' · ')}`, '');
   }

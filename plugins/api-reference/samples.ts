@@ -325,7 +325,7 @@ function pythonSample(operation: Operation): string {
   if (credential) lines.push('import os');
   if (binaryBody) lines.push('from pathlib import Path');
   if (lines.length) lines.push('');
-  lines.push('# httpx comes with the tower package (pip install tower).', 'import httpx', '');
+  lines.push('# httpx is installed with tower: pip install tower', 'import httpx', '');
   if (stream) {
     lines.push(
       'with httpx.stream(',
@@ -376,7 +376,7 @@ export function sampleCredentialNote(operation: Operation): string | undefined {
   const credential = sampleCredential(operation);
   if (!credential) return undefined;
   const what = credential.header === 'Authorization' ? "a session's JWT" : 'your API key';
-  return `The curl and Python samples read ${what} from the ${inlineCode(credential.env)} environment variable.`;
+  return `The curl and Python samples read ${what} from ${inlineCode(credential.env)}.`;
 }
 
 function codeSample(kind: SampleKind, code: string): CodeSample {
