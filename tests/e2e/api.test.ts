@@ -330,17 +330,22 @@ describe('operation page layout', () => {
 
   test('no accessibility violation on the operation pages in four looks, folds open or closed', async () => {
     const problems: string[] = [];
+    let opened = 0;
     for (const look of LOOKS) {
       const {page, context} = await openAxeContext(site.browser, site.base, look);
       for (const id of LAYOUT_PAGES) {
         await goto(page, `${site.base}/docs/reference/api/${id}`);
         for (const violation of await axeViolations(page)) problems.push(`${id}, ${look.device} ${look.theme}: ${violation}`);
-        await page.locator('details.api-fields > summary').first().click();
+        const fold = page.locator('details.api-fields > summary').first();
+        if ((await fold.count()) === 0) continue;
+        await fold.click();
+        opened += 1;
         for (const violation of await axeViolations(page)) problems.push(`${id} with a fold open, ${look.device} ${look.theme}: ${violation}`);
       }
       await context.close();
     }
     assert.deepEqual(problems, []);
+    assert.ok(opened >= LOOKS.length, 'a fold was opened in every look');
   });
 });
 
