@@ -246,6 +246,21 @@ describe('API pages and their Markdown twins', () => {
     assert.deepEqual(problems, []);
   });
 
+  test('no code block of any built operation page or twin shows a type name as a value ("string")', () => {
+    const problems: string[] = [];
+    for (const operation of model.operations) {
+      const route = `${API_ROUTE}/${operation.slug}`;
+      const page = htmlFacts(readFileSync(path.join(BUILD, route, 'index.html'), 'utf8')).blocks;
+      const twin = markdownFacts(readFileSync(path.join(BUILD, `${route}.md`), 'utf8')).blocks;
+      for (const [where, blocks] of Object.entries({page, twin})) {
+        const code = blocks.filter((block) => block.startsWith('C: '));
+        if (code.length < 2) problems.push(`${route} (${where}): ${code.length} code blocks`);
+        for (const block of code) if (/"(string|integer|number|boolean)"/.test(block)) problems.push(`${route} (${where}): ${block.slice(0, 80)}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
   test('the overview says what its twin says', () => {
     assert.deepEqual(compare(`${API_ROUTE}/tower-api`), []);
   });
