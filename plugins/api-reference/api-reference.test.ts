@@ -169,7 +169,10 @@ describe('code samples', () => {
   });
 
   test('no sample or example on any operation page or twin shows a type name as a value', () => {
-    const typeNames = /"(string|integer|number|boolean)"/;
+    // A quoted type name that is not a key (`"number": 42` is a field called number), nor the enum
+    // value of a field that names a JSON type (a feature flag's `value_type`).
+    const typeNames = /(?<!"value_type": )"(string|integer|number|boolean)"(?!\s*:)/;
+    let blocks = 0;
     const problems: string[] = [];
     for (const operation of model.operations) {
       const renderings = {
@@ -177,13 +180,16 @@ describe('code samples', () => {
         twin: renderOperationMarkdown(operation, {siteUrl: 'https://docs.example.com', titleOf: (route) => route}),
       };
       for (const [where, text] of Object.entries(renderings)) {
-        for (const [, code] of text.matchAll(/^(`{3,})[^\n]*\n([\s\S]*?)^\1$/gm)) {
+        for (const [, , code] of text.matchAll(/^(`{3,})[^\n]*\n([\s\S]*?)^\1$/gm)) {
+          blocks += 1;
           const found = typeNames.exec(code);
           if (found) problems.push(`${operation.id} (${where}): ${found[0]}`);
         }
       }
     }
     assert.deepEqual(problems, []);
+    assert.ok(blocks >= model.operations.length * 4, `${blocks} code blocks read`);
+    assert.ok(typeNames.test('{"environment": "string"}') && !typeNames.test('{"number": 42}'));
   });
 
   test('values fit their fields: an environment, a time, an app, a run ID', () => {

@@ -279,6 +279,12 @@ const BOOLEANS: Record<string, boolean> = {
   acked: false,
 };
 
+/** Fields of any type, by schema and name: a value of the type the record itself names. */
+const UNTYPED: Record<string, unknown> = {
+  // value_type's first value is "boolean".
+  'GetFeatureFlagResponseBody.value': true,
+};
+
 /** The upper-case stand-in for a value the reader supplies: `guest_id` -> `GUEST_ID`. */
 export function placeholder(name: string): string {
   return (
@@ -329,6 +335,7 @@ function leafExample(json: Json, field: Field, context: ValueContext): unknown {
   }
   if ((types.includes('integer') || types.includes('number')) && NUMBERS[field.name] !== undefined) return NUMBERS[field.name];
   if (types.includes('boolean') && BOOLEANS[field.name] !== undefined) return BOOLEANS[field.name];
+  if (types.length === 0) return UNTYPED[`${field.owner}.${field.name}`];
   return undefined;
 }
 
