@@ -204,6 +204,10 @@ describe('code samples', () => {
     );
     assert.match(run.run_id, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     assert.equal(run.app_name, 'my-app');
+    assert.equal(run.status, 'exited', 'a run that ended says so');
+    assert.equal(run.cancelled_at, null, 'and was not cancelled');
+    const started = JSON.parse(operationFacts(byId('run-app'), (route) => route).responseExample!.code).run;
+    assert.deepEqual([started.status, started.started_at, started.exit_code], ['pending', null, null], 'a run just started has not run yet');
     // A webhook that was just registered has not been checked yet (its description says it starts unknown).
     const webhook = JSON.parse(operationFacts(byId('create-webhook'), (route) => route).responseExample!.code).webhook;
     assert.equal(webhook.state, 'unknown');

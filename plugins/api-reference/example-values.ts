@@ -320,12 +320,20 @@ type Json = Record<string, unknown>;
 const typesOf = (json: Json): string[] => (Array.isArray(json.type) ? json.type.map(String) : typeof json.type === 'string' ? [json.type] : []);
 const hasValue = (json: Json): boolean =>
   json.example !== undefined || json.examples !== undefined || json.enum !== undefined || json.const !== undefined || json.default !== undefined;
-const nullable = (json: Json): boolean => typesOf(json).includes('null') || json.nullable === true;
+const nullable = (json: Json): boolean =>
+  typesOf(json).includes('null') ||
+  json.nullable === true ||
+  [json.anyOf, json.oneOf].some((variants) => Array.isArray(variants) && variants.some((variant) => typesOf(variant as Json).join() === 'null'));
+
+/** A nullable field of an answer that is null there: what has not happened yet, or a live record's deletion. */
+function nullHere(json: Json, field: Field, context: ValueContext): boolean {
+  return context.direction === 'response' && nullable(json) && (NEVER_ON_LIVE.has(field.name) || (context.fresh && NOT_YET.has(field.name)));
+}
 
 /** The value a leaf schema gets, or undefined to leave it to openapi-sampler. */
 function leafExample(json: Json, field: Field, context: ValueContext): unknown {
   const types = typesOf(json);
-  if (context.direction === 'response' && nullable(json) && (NOT_YET.has(field.name) ? context.fresh : NEVER_ON_LIVE.has(field.name))) return null;
+  if (nullHere(json, field, context)) return null;
   if (types.includes('string') && json.format !== 'binary') {
     const value = stringValue(field, typeof json.format === 'string' ? json.format : undefined);
     // A value the schema's own limits refuse is left to openapi-sampler, which honours them.
@@ -339,10 +347,15 @@ function leafExample(json: Json, field: Field, context: ValueContext): unknown {
   return undefined;
 }
 
-/** An enum's value for a fresh resource: a new webhook starts `unknown`, a new run `pending`. */
-function freshEnumValue(json: Json, context: ValueContext): unknown {
-  if (!context.fresh || context.direction !== 'response' || !Array.isArray(json.enum)) return undefined;
-  return json.enum.find((value) => value === 'unknown' || value === 'pending');
+/** Enum values that tell a fuller story than the first one: a listed run has finished. */
+const ENUM_CHOICE: Record<string, string> = {'Run.status': 'exited'};
+
+/** An enum's value: for a fresh resource its starting state (a new webhook `unknown`, a new run `pending`), else a chosen one. */
+function enumValue(json: Json, field: Field, context: ValueContext): unknown {
+  if (!Array.isArray(json.enum) || context.direction !== 'response') return undefined;
+  if (context.fresh) return json.enum.find((value) => value === 'unknown' || value === 'pending');
+  const chosen = ENUM_CHOICE[`${field.owner}.${field.name}`];
+  return json.enum.includes(chosen) ? chosen : undefined;
 }
 
 /** Fields an example leaves out: optional ones a caller never needs to see there. */
@@ -392,9 +405,9 @@ export function examplesSchema(root: Json, context: ValueContext): Json {
       const example = leafExample(json, field, context);
       if (example !== undefined) result.example = example;
     } else if (json.example === undefined) {
-      const fresh = freshEnumValue(json, context);
-      if (fresh !== undefined) result.example = fresh;
-      else if (context.direction === 'response' && nullable(json) && NOT_YET.has(field.name) && context.fresh) result.example = null;
+      const chosen = enumValue(json, field, context);
+      if (chosen !== undefined) result.example = chosen;
+      else if (nullHere(json, field, context)) result.example = null;
     }
     return result;
   };
