@@ -284,6 +284,8 @@ describe('operation page layout', () => {
         assert.ok(Math.abs(layout.samples.left - layout.intro.left) < 1 && Math.abs(layout.details.left - layout.intro.left) < 1, `${where}: one column`);
         assert.ok(layout.overflow <= 0, `${where}: the page is ${layout.overflow}px wider than the screen`);
         assert.ok(layout.samples.right <= layout.viewport.width, `${where}: the samples fit the screen`);
+        const tabs = await page.locator('.api-operation__samples [role="tablist"]').evaluate((list) => list.scrollWidth - list.clientWidth);
+        assert.ok(tabs <= 0, `${where}: the sample tabs are ${tabs}px wider than their row`);
       }
       await context.close();
     }
