@@ -7,8 +7,9 @@
 import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse, Parser, YAMLParseError} from 'yaml';
-import {API_REFERENCE} from '../../src/constants';
-import {operationRoute, overviewRoute, type TitleOf} from './facts';
+import {API_REFERENCE, CLI_MANIFEST_FILE} from '../../src/constants';
+import {checkTowerArgs, CliIndex, shellCommands, type CliManifest} from '../../lib/tower-cli';
+import {ERRORS_ANCHOR, operationRoute, overviewRoute, type TitleOf} from './facts';
 import {loadApiModel, type ApiModel} from './model';
 import {renderOperationPage, renderOverviewPage} from './render-mdx';
 
@@ -106,6 +107,49 @@ export function titleLookup(titles: LinkTitles): TitleOf {
   return (route) => titles[route] ?? route;
 }
 
+/** Every page of the API reference as MDX, by file name, rendered in memory (the sample checker reads them too). */
+export function renderApiPages(model: ApiModel, titleOf: TitleOf): Map<string, string> {
+  const pages = new Map<string, string>();
+  pages.set(`${API_REFERENCE.overviewSlug}.mdx`, renderOverviewPage(model));
+  for (const operation of model.operations) {
+    if (operation.slug === API_REFERENCE.overviewSlug) {
+      throw new Error(`${model.file}:${operation.line}: operation "${operation.id}" would take the page of the API overview`);
+    }
+    pages.set(`${operation.slug}.mdx`, renderOperationPage(operation, titleOf));
+  }
+  return pages;
+}
+
+/**
+ * The `tower` command of every operation (x-tower-cli) must be one the CLI
+ * manifest knows, with real flags, as every command on the other pages must:
+ * the pages say their samples are checked against that tower-cli version.
+ */
+function checkCliSamples(model: ApiModel, siteDir: string): void {
+  const manifestFile = path.join(siteDir, CLI_MANIFEST_FILE);
+  const index = new CliIndex(JSON.parse(readFileSync(manifestFile, 'utf8')) as CliManifest);
+  const problems = model.operations.flatMap((operation) =>
+    (operation.cli ? shellCommands(operation.cli) : [])
+      .filter(({words}) => words[0] === 'tower')
+      .flatMap(({words}) => checkTowerArgs(words.slice(1), index))
+      .map((message) => `${model.file}:${operation.line}: x-tower-cli of "${operation.id}": ${message}`),
+  );
+  if (problems.length) throw new Error(`${problems.join('\n')}\n(the commands are checked against ${CLI_MANIFEST_FILE})`);
+}
+
+/** The error responses link the overview's Errors section (facts.ts): the spec's description must have one. */
+function checkErrorsSection(model: ApiModel): void {
+  const linking = model.operations.filter((operation) =>
+    operation.responses.some((response) => !response.status.startsWith('2') && response.content.some((media) => media.schema?.name)),
+  );
+  const headings = [...model.info.description.matchAll(/^#{1,6}\s+(.+?)\s*$/gm)].map((match) => match[1]);
+  if (linking.length && !headings.some((heading) => heading.toLowerCase() === ERRORS_ANCHOR)) {
+    throw new Error(
+      `${model.file}: info.description has no "## Errors" section, which the error responses of ${linking.length} operations link to (the first is "${linking[0].id}"): say there what an error body holds`,
+    );
+  }
+}
+
 export async function generateApiReference(options: GenerateOptions): Promise<GenerateResult> {
   const specFile = path.resolve(options.siteDir, options.specPath);
   const outputDir = path.resolve(options.siteDir, options.outputDir);
@@ -117,15 +161,10 @@ export async function generateApiReference(options: GenerateOptions): Promise<Ge
   const linkTitles = readLinkTitles(model, options.siteDir, options.docsDir);
   const titleOf = titleLookup(linkTitles);
 
+  checkCliSamples(model, options.siteDir);
+  checkErrorsSection(model);
   // Render everything first: an error in one page must not leave a half-written folder.
-  const pages = new Map<string, string>();
-  pages.set(`${API_REFERENCE.overviewSlug}.mdx`, renderOverviewPage(model));
-  for (const operation of model.operations) {
-    if (operation.slug === API_REFERENCE.overviewSlug) {
-      throw new Error(`${options.specPath}:${operation.line}: operation "${operation.id}" would take the page of the API overview`);
-    }
-    pages.set(`${operation.slug}.mdx`, renderOperationPage(operation, titleOf));
-  }
+  const pages = renderApiPages(model, titleOf);
 
   rmSync(outputDir, {recursive: true, force: true});
   mkdirSync(outputDir, {recursive: true});

@@ -28,6 +28,8 @@ import {checkPageApps, type PageForApps} from './check-page-apps';
 import {resolvePython} from './python-analysis';
 import {compareProblems, type Problem} from './types';
 import {API_REFERENCE} from '../../src/constants';
+import {renderApiPages} from '../../plugins/api-reference/generate';
+import {loadApiModel} from '../../plugins/api-reference/model';
 
 export interface CheckOptions {
   /** Repository root (the folder with docs/ and data/). */
@@ -40,6 +42,11 @@ export interface CheckOptions {
   files?: string[];
   /** Python interpreter used for python blocks. Default: python3. */
   python?: string;
+  /**
+   * Pages that exist only in memory, checked like a page's code blocks (fences, tower commands,
+   * python) but not as apps: the API operation pages, which the build generates from the spec.
+   */
+  generated?: {file: string; text: string}[];
 }
 
 export interface CheckStats {
@@ -185,6 +192,18 @@ export function checkSamples(options: CheckOptions): CheckReport {
     pythonDocs.push({file, blocks});
   }
 
+  for (const page of options.generated ?? []) {
+    stats.files++;
+    const {blocks} = scanMarkdown(page.text);
+    problems.push(...fenceProblems(blocks).map((p) => ({file: page.file, ...p})));
+    if (cliIndex) {
+      const shell = checkShellBlocks(blocks, cliIndex);
+      stats.towerCommands += shell.commands;
+      problems.push(...shell.problems.map((p) => ({file: page.file, ...p})));
+    }
+    pythonDocs.push({file: page.file, blocks});
+  }
+
   const python = checkPythonDocuments(pythonDocs, interpreter);
   stats.pythonParsed = python.parsed;
   stats.pythonFragments = python.fragments;
@@ -231,12 +250,21 @@ export function checkSamples(options: CheckOptions): CheckReport {
   return {problems, known, stats};
 }
 
+/** The API operation pages as the build writes them to docs/reference/api/, rendered in memory from the spec. */
+export async function apiOperationPages(root: string): Promise<{file: string; text: string}[]> {
+  const model = await loadApiModel(path.join(root, API_REFERENCE.specFile), API_REFERENCE.specFile);
+  const pages = renderApiPages(model, (route) => route);
+  return model.operations.map((operation) => ({file: `${EXCLUDED_PREFIX}${operation.slug}.mdx`, text: pages.get(`${operation.slug}.mdx`)!}));
+}
+
 /**
  * checkSamples, plus the diagram fences of the same files: those render with
  * Graphviz's WebAssembly build, which only loads asynchronously.
  */
 export async function checkSamplesWithDiagrams(options: CheckOptions): Promise<CheckReport> {
-  const report = checkSamples(options);
+  // A full check covers the API operation pages too (their curl, Python, tower CLI and SDK samples).
+  // Hook added by the api lane: the pages are rendered from the spec in memory, as the build renders them.
+  const report = checkSamples(options.files ? options : {...options, generated: await apiOperationPages(options.root)});
   const files = options.files ? options.files.map((f) => toRelative(options.root, f)) : listDocFiles(options.root);
   for (const file of files) {
     const abs = path.join(options.root, file);

@@ -11,7 +11,7 @@ import {createTowerfileRules} from '../../src/towerfile/rules-node';
 import {checkTowerArgs, CliIndex, shellCommands, type CliManifest} from '../../lib/tower-cli';
 import {checkShellBlocks} from '../../scripts/samples/check-cli';
 import {checkCliReference, checkSdkReference, checkTowerfileReference, towerfileHeadingNames, type SdkManifest} from '../../scripts/samples/check-references';
-import {checkSamples, checkSamplesWithDiagrams} from '../../scripts/samples/check-all';
+import {apiOperationPages, checkSamples, checkSamplesWithDiagrams} from '../../scripts/samples/check-all';
 import {closest} from '../../lib/suggest';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -686,6 +686,33 @@ describe('checkSamples on a repository checkout', () => {
     } finally {
       rmSync(root, {recursive: true, force: true});
     }
+  });
+
+  it('checks the generated pages it is given like pages (the API operation pages, rendered from the spec)', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'samples-'));
+    try {
+      mkdirSync(path.join(root, 'data'));
+      writeFileSync(path.join(root, 'data/cli-manifest.json'), JSON.stringify(CLI));
+      writeFileSync(path.join(root, 'data/towerfile.schema.json'), JSON.stringify(SCHEMA));
+      const page = {file: 'docs/reference/api/run-app.mdx', text: md('# Run', `${FENCE}bash`, 'tower apps lst', FENCE, `${FENCE}python`, 'def f(:', FENCE)};
+      const {problems, stats} = checkSamples({root, files: [], generated: [page]});
+      assert.deepEqual(
+        problems.filter((p) => p.file === page.file).map((p) => p.line),
+        [3, 6],
+      );
+      assert.equal(stats.towerCommands, 1);
+    } finally {
+      rmSync(root, {recursive: true, force: true});
+    }
+    // A full run is handed every operation page, each with its tower command.
+    const pages = await apiOperationPages(REPO);
+    const spec = readFileSync(path.join(REPO, 'openapi/tower-api.yaml'), 'utf8');
+    assert.equal(pages.length, spec.match(/^\s+operationId: /gm)!.length);
+    for (const [, command] of spec.matchAll(/^\s+x-tower-cli: (.+)$/gm))
+      assert.ok(
+        pages.some((p) => p.text.includes(`\n${command}\n`)),
+        command,
+      );
   });
 
   it('requires the CLI and SDK manifests to describe the same tower version', () => {
