@@ -137,7 +137,7 @@ const CHECK_TOWERFILE_INPUT = z.strictObject({
     .max(MAX_TOWERFILE, `text is longer than ${MAX_TOWERFILE} characters; a Towerfile is a few lines`),
 });
 
-const CHECK_TOWERFILE_OUTPUT = z.object({valid: z.boolean(), problems: z.array(towerfileProblemShape)});
+const CHECK_TOWERFILE_OUTPUT = z.object({valid: z.boolean(), problems: z.array(towerfileProblemShape), unlisted: z.number().int().optional()});
 
 const CHECK_COMMAND_INPUT = z.strictObject({
   line: z
@@ -259,6 +259,7 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
         ...report.problems.map(
           (problem) => `- ${problem.severity}${problem.line ? ` at line ${problem.line}` : ''}: ${problem.message} (reference: ${problem.reference})`,
         ),
+        ...(report.unlisted ? [`- and ${report.unlisted} more, not listed: fix these first.`] : []),
       ].join('\n');
       return {content: [text(summary)], structuredContent: report};
     },
