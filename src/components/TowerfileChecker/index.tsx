@@ -8,6 +8,11 @@
  * parser, the compiled schema, the rules and the rendering of the results (./engine) load in a
  * separate chunk once the component mounts, so prefetching the page from a link elsewhere (the
  * Towerfile reference links here) stays cheap.
+ *
+ * A small file is checked as the reader types. A large one (a link can carry a long file) is
+ * checked in a worker, a moment after the typing stops, so the page never stops answering; the
+ * editor draws its line numbers as one piece of text and marks only the lines with problems, so
+ * a long file costs the page no more than its text.
  */
 import {useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -25,14 +30,17 @@ const INPUT_ID = 'towerfile-checker-input';
 const HINT_ID = 'towerfile-checker-hint';
 const SAVE_DELAY_MS = 300;
 const ANNOUNCE_DELAY_MS = 700;
+/** Files longer than this (in characters) are checked in a worker, once typing pauses for CHECK_DELAY_MS. */
+const LARGE_FILE = 8 * 1024;
+const CHECK_DELAY_MS = 300;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
-function summaryOf(text: string, result: TowerfileCheck | undefined): string {
-  if (!result) return 'Loading the checker…';
+function summaryOf(text: string, result: TowerfileCheck | undefined, loaded: boolean): string {
+  if (!loaded) return 'Loading the checker…';
   if (text.trim() === '') return 'Paste or type a Towerfile to check it.';
-  const errors = result.problems.filter((p) => p.severity === 'error').length;
-  const warnings = result.problems.length - errors;
+  if (!result) return 'Checking…';
+  const {errors, warnings} = result;
   if (errors > 0) {
     return `${plural(errors, 'error')}${warnings ? ` and ${plural(warnings, 'warning')}` : ''}: Tower would refuse this Towerfile.`;
   }
@@ -46,7 +54,10 @@ export default function TowerfileChecker(): ReactNode {
   const [announcement, setAnnouncement] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
   const gutter = useRef<HTMLDivElement>(null);
+  const marks = useRef<HTMLDivElement>(null);
   const saveTimer = useRef<number | undefined>(undefined);
+  const background = useRef<ReturnType<Engine['createBackgroundChecker']> | null>(null);
+  const [largeResult, setLargeResult] = useState<{text: string; result: TowerfileCheck} | null>(null);
   const storage = useMemo(() => createStorageSlot(STORAGE_KEY), []);
 
   useEffect(() => {
@@ -65,8 +76,19 @@ export default function TowerfileChecker(): ReactNode {
     };
   }, [storage]);
 
-  const result = useMemo(() => engine?.check(text), [engine, text]);
-  const summary = loadFailed ? 'The checker could not load. Reload the page to try again.' : summaryOf(text, result);
+  const large = text.length > LARGE_FILE;
+  const smallResult = useMemo(() => (engine && !large ? engine.check(text) : undefined), [engine, large, text]);
+  useEffect(() => {
+    if (!engine || !large) return undefined;
+    const timer = window.setTimeout(() => {
+      background.current ??= engine.createBackgroundChecker((checked, checkedResult) => setLargeResult({text: checked, result: checkedResult}));
+      background.current.check(text);
+    }, CHECK_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [engine, large, text]);
+  useEffect(() => () => background.current?.stop(), []);
+  const result = large ? (largeResult?.text === text ? largeResult.result : undefined) : smallResult;
+  const summary = loadFailed ? 'The checker could not load. Reload the page to try again.' : summaryOf(text, result, engine !== null);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setAnnouncement(summary), ANNOUNCE_DELAY_MS);
@@ -99,12 +121,14 @@ export default function TowerfileChecker(): ReactNode {
     requestAnimationFrame(() => goToLine(line, fixed));
   };
 
-  const lineCount = text.split('\n').length;
-  const marks = new Map<number, TowerfileProblem['severity']>();
+  let lineCount = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineCount++;
+  const lineNumbers = useMemo(() => Array.from({length: lineCount}, (_, i) => i + 1).join('\n'), [lineCount]);
+  const marked = new Map<number, TowerfileProblem['severity']>();
   for (const problem of result?.problems ?? []) {
-    if (problem.line !== null && marks.get(problem.line) !== 'error') marks.set(problem.line, problem.severity);
+    if (problem.line !== null && marked.get(problem.line) !== 'error') marked.set(problem.line, problem.severity);
   }
-  const hasErrors = result?.problems.some((p) => p.severity === 'error') ?? false;
+  const hasErrors = (result?.errors ?? 0) > 0;
 
   return (
     <div className={styles.checker}>
@@ -116,30 +140,36 @@ export default function TowerfileChecker(): ReactNode {
       </p>
       <div className={styles.editor}>
         <div ref={gutter} className={styles.gutter} aria-hidden="true">
-          {Array.from({length: lineCount}, (_, i) => (
-            <span key={i} className={clsx(marks.get(i + 1) && styles[`mark-${marks.get(i + 1)}`])}>
-              {i + 1}
-            </span>
-          ))}
+          {lineNumbers}
         </div>
-        <textarea
-          ref={textarea}
-          id={INPUT_ID}
-          className={styles.input}
-          value={text}
-          onChange={(event) => update(event.target.value)}
-          onScroll={(event) => {
-            if (gutter.current) gutter.current.scrollTop = event.currentTarget.scrollTop;
-          }}
-          aria-describedby={HINT_ID}
-          aria-invalid={hasErrors}
-          rows={Math.min(Math.max(lineCount + 1, 8), 24)}
-          wrap="off"
-          spellCheck={false}
-          autoCapitalize="off"
-          autoComplete="off"
-          autoCorrect="off"
-        />
+        <div className={styles.field}>
+          {/* Behind the text: a band on each line that has a problem, moved with the text as it scrolls. */}
+          <div ref={marks} className={styles.marks} aria-hidden="true">
+            {[...marked].map(([line, severity]) => (
+              <span key={line} className={clsx(styles.mark, styles[`mark-${severity}`])} style={{top: `calc(${line - 1} * var(--checker-line))`}} />
+            ))}
+          </div>
+          <textarea
+            ref={textarea}
+            id={INPUT_ID}
+            className={styles.input}
+            value={text}
+            onChange={(event) => update(event.target.value)}
+            onScroll={(event) => {
+              const {scrollTop} = event.currentTarget;
+              if (gutter.current) gutter.current.scrollTop = scrollTop;
+              if (marks.current) marks.current.style.transform = `translateY(${-scrollTop}px)`;
+            }}
+            aria-describedby={HINT_ID}
+            aria-invalid={hasErrors}
+            rows={Math.min(Math.max(lineCount + 1, 8), 24)}
+            wrap="off"
+            spellCheck={false}
+            autoCapitalize="off"
+            autoComplete="off"
+            autoCorrect="off"
+          />
+        </div>
       </div>
       <div className={styles.actions}>
         <button type="button" className="button button--secondary button--sm" onClick={() => update(EXAMPLE)}>
