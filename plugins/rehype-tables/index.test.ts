@@ -62,12 +62,14 @@ test('an options table is stacked, with its middle cells labelled and an empty s
   ]);
 });
 
-test('other tables of three or more columns are stacked with labels; two columns stay a table', () => {
+test('other tables are stacked with their middle cells labelled; a one-column table is left alone', () => {
   const three = table(['Tool', 'What it is', 'Where to learn it'], [['CLI', 'A command line', 'Reference']]);
   const two = table(['Path', 'Contents'], [['app/', 'Your files']]);
-  prepareTables({type: 'root', children: [three, two]});
+  const one = table(['Release'], [['0.3.70']]);
+  prepareTables({type: 'root', children: [three, two, one]});
   assert.deepEqual(three.properties.className, [STACKED_CLASS]);
   assert.deepEqual(bodyCells(three), [[{}, {dataLabel: 'What it is'}, {}]]);
-  assert.deepEqual(two.properties, {tabIndex: 0});
+  assert.deepEqual(two.properties.className, [STACKED_CLASS]);
   assert.deepEqual(bodyCells(two), [[{}, {}]]);
+  assert.deepEqual(one.properties, {tabIndex: 0});
 });

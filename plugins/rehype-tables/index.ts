@@ -4,7 +4,7 @@
  * - Every table takes keyboard focus: a wide table scrolls sideways on a narrow screen, and a
  *   scrollable region that cannot take focus is out of reach for keyboard users (axe:
  *   scrollable-region-focusable).
- * - A table of three or more columns is marked to become stacked entries on a phone
+ * - A table of two or more columns is marked to become stacked entries on a phone
  *   (`STACKED_CLASS`, laid out by src/css/custom.css): each row an entry with its first cell as the
  *   title, the middle cells labelled with their column's header (`data-label`), and the last cell,
  *   usually the description, as text below. An options table (Name, Short, Type, Default,
@@ -39,12 +39,12 @@ function addClass(node: Element, name: string): void {
   node.properties.className = [...list, name];
 }
 
-/** Marks one table: focusable, and laid out as entries on a phone when it has three or more columns. */
+/** Marks one table: focusable, and laid out as entries on a phone when it has two or more columns. */
 export function prepareTable(table: Element): void {
   table.properties = {...table.properties, tabIndex: 0};
   const [header] = rowsOf(table, 'thead');
   const headers = header ? cellsOf(header).map((cell) => textOf(cell).trim()) : [];
-  if (headers.length < 3) return;
+  if (headers.length < 2) return;
   addClass(table, STACKED_CLASS);
   const options = headers[1] === SHORT_HEADER;
   if (options) addClass(table, OPTIONS_CLASS);
