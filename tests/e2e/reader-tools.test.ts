@@ -234,7 +234,7 @@ describe('Towerfile checker', () => {
     await page.waitForFunction(() => /3 errors and 1 warning/.test(document.querySelector('p.alert')?.textContent ?? ''));
     const items = await problems(page).allInnerTexts();
     assert.deepEqual(
-      items.map((item) => item.split('\n')[0].replace(/\s+/g, ' ').trim()),
+      items.map((item) => item.split('\n\n')[0].replace(/\s+/g, ' ').trim()),
       ['Error Line 3:22', 'Warning Line 4 app.descripton', 'Error Line 9 parameters[0].default', 'Error Line 10 parameters[0].hidden'],
     );
     assert.match(items[0], /This string has no closing quote/);

@@ -89,7 +89,7 @@ function ProblemItem({problem, onGoToLine, onFix}: {problem: TowerfileProblem; o
       <p className={styles.line}>{message}</p>
       {suggestion && (
         <p className={styles.line}>
-          Did you mean <code>{suggestion}</code>?
+          Did you mean <code>{suggestion}</code>?{' '}
           {onFix && (
             <button type="button" className={clsx('button button--sm button--primary', styles.fix)} onClick={onFix}>
               Rename to {suggestion}

@@ -7,7 +7,8 @@
  *
  * The same page answers everywhere: at the root, under /docs/ and when nginx serves 404.html for
  * an unknown path. The address is only known in the browser (404.html is rendered once, at build
- * time), so the closest pages and the address itself appear once the page has loaded; without
+ * time), so the closest pages and the address itself appear once the page has loaded, from a chunk
+ * of their own (./closest): the docs layout carries this component on every docs page. Without
  * JavaScript the search box and the links still work.
  */
 import {useEffect, useState, type ReactNode} from 'react';
@@ -16,33 +17,28 @@ import Link from '@docusaurus/Link';
 import {useLocation} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {PageMetadata} from '@docusaurus/theme-common';
-import routes from '@generated/routes';
-import {addressWords, closestRoutes, routeLabel} from '@site/lib/closest-routes';
 import {SEARCH} from '@site/src/constants';
+import type * as Closest from './closest';
 import styles from './styles.module.css';
 
 export const NOT_FOUND_TITLE = 'Page not found';
-
-type Route = {path: string; exact?: boolean; routes?: Route[]};
-
-/** Every page route of the site: exact paths without parameters. */
-function pagePaths(list: readonly Route[], into: Set<string> = new Set()): Set<string> {
-  for (const route of list) {
-    if (route.routes) pagePaths(route.routes, into);
-    else if (route.exact && !/[:*]/.test(route.path)) into.add(route.path);
-  }
-  return into;
-}
 
 export default function NotFoundContent({className}: {className?: string}): ReactNode {
   const {pathname} = useLocation();
   const searchPath = useBaseUrl(`/${SEARCH.pagePath}`);
   // Worked out after the first render: the server renders 404.html for no address in particular.
-  const [asked, setAsked] = useState<{path: string; closest: string[]} | null>(null);
+  const [asked, setAsked] = useState<{path: string; closest: string[]; words: string; label: typeof Closest.routeLabel} | null>(null);
   useEffect(() => {
-    setAsked({path: pathname, closest: closestRoutes(pathname, [...pagePaths(routes as Route[])].sort())});
+    let current = true;
+    import('./closest').then(
+      ({closestTo, routeLabel}) => current && setAsked({path: pathname, ...closestTo(pathname), label: routeLabel}),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
   }, [pathname]);
-  const words = asked ? addressWords(asked.path).join(' ') : '';
+  const words = asked?.words ?? '';
 
   return (
     <main className={clsx('container margin-vert--xl', styles.page, className)}>
@@ -74,7 +70,7 @@ export default function NotFoundContent({className}: {className?: string}): Reac
           <ul>
             {asked.closest.map((path) => (
               <li key={path}>
-                <Link to={path}>{routeLabel(path)}</Link> <span className={styles.path}>{path}</span>
+                <Link to={path}>{asked.label(path)}</Link> <span className={styles.path}>{path}</span>
               </li>
             ))}
           </ul>
