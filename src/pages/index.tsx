@@ -9,7 +9,7 @@ import styles from './index.module.css';
 /** What readers come to the docs for most, each one step away. */
 const TASKS: PathCard[] = [
   {
-    kicker: 'First app',
+    kicker: 'Quickstart',
     title: 'Deploy an app',
     to: '/docs/getting-started/quick-start',
     description: 'Install the CLI, describe an app in a Towerfile, deploy it and watch its first run.',
