@@ -118,8 +118,8 @@ type TomlParse = {ok: true; data: Record<string, unknown>} | {ok: false; line: n
 export const PROBLEM_LIMIT = 100;
 /** Syntax errors recovered from at most; past them the checker stops and says so. */
 export const SYNTAX_ERROR_LIMIT = 20;
-/** The longest text checked, in characters. Real Towerfiles are a few hundred. */
-export const MAX_TOWERFILE_LENGTH = 128 * 1024;
+/** The longest text checked, in characters (the docs MCP server takes no more either). Real Towerfiles are a few hundred. */
+export const MAX_TOWERFILE_LENGTH = 64 * 1024;
 
 export interface TowerfileCheck {
   /** Sorted by line, errors before warnings on a line; at most PROBLEM_LIMIT of them. */

@@ -261,28 +261,44 @@ describe('Towerfile checker', () => {
     await watched.context.close();
   });
 
-  test('a link carrying thousands of problems: checked off the page, the first hundred listed and the rest counted', async () => {
-    const watched = await openContext(site.browser, site.base);
-    const {page} = watched;
-    const keys = Array.from({length: 5000}, (_, i) => `k${i} = 1`).join('\n');
-    const hash = (await page.evaluate(
-      (text) =>
+  /** The checker's address for a Towerfile, as a shared link carries it. */
+  const linkTo = (page: Page, text: string) =>
+    page.evaluate(
+      (t) =>
         '#towerfile=' +
-        btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+        btoa(String.fromCharCode(...new TextEncoder().encode(t)))
           .replace(/\+/g, '-')
           .replace(/\//g, '_')
           .replace(/=+$/, ''),
-      `[app]\nname = "x"\nscript = "main.py"\n${keys}`,
-    )) as string;
+      text,
+    ) as Promise<string>;
+
+  test('a link carrying thousands of problems: checked off the page, the first hundred listed and the rest counted', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    const keys = Array.from({length: 3000}, (_, i) => `k${i} = 1`).join('\n');
+    const hash = await linkTo(page, `[app]\nname = "x"\nscript = "main.py"\n${keys}`);
     const workers: string[] = [];
     page.on('worker', (worker) => workers.push(worker.url()));
     await goto(page, `${site.base}${CHECKER}${hash}`);
-    await page.waitForFunction(() => /5,000 warnings/.test(document.querySelector('p.alert')?.textContent ?? ''));
-    assert.equal(await summary(page).innerText(), 'Tower accepts this Towerfile, with 5,000 warnings.');
+    await page.waitForFunction(() => /3,000 warnings/.test(document.querySelector('p.alert')?.textContent ?? ''));
+    assert.equal(await summary(page).innerText(), 'Tower accepts this Towerfile, with 3,000 warnings.');
     assert.equal(await problems(page).count(), 100);
-    await page.getByText('And 4,900 more problems, not listed: fix these and check again.').waitFor();
+    await page.getByText('And 2,900 more problems, not listed: fix these and check again.').waitFor();
     assert.equal(workers.length, 1, 'the large file was checked in a worker');
     assert.equal(new URL(workers[0]).origin, new URL(site.base).origin);
+    finish(watched);
+    await watched.context.close();
+  });
+
+  test('a link holding more text than the checker opens says so, and leaves the editor as it was', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    const hash = await linkTo(page, `[app]\nname = "x"\nscript = "main.py"\n${Array.from({length: 10000}, (_, i) => `k${i} = 1`).join('\n')}`);
+    await openChecker(page, hash);
+    await page.getByText('and the checker opens up to 32 KiB that way', {exact: false}).waitFor();
+    assert.match(await editor(page).inputValue(), /name = "invoice-export"/, 'the example, not the long text');
+    assert.ok(page.url().endsWith(hash), 'the link itself is kept');
     finish(watched);
     await watched.context.close();
   });

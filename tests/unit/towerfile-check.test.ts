@@ -13,7 +13,7 @@ import {locateTomlPath, tomlKeyLines} from '../../src/towerfile/locate';
 import {importPathModule, isPackaged, packagedDependencyFiles} from '../../src/towerfile/packaging';
 import {COMMON_ERRORS_ANCHOR, headingAnchor, keyPathLabel, referenceHeading} from '../../src/towerfile/reference';
 import type {JsonSchema} from '../../src/towerfile/schema';
-import {decodeText, encodeText, hashFor, textFromHash} from '../../src/components/TowerfileChecker/persist';
+import {decodeText, encodeText, hashFor, OPENED_TEXT_LIMIT, openFromHash, opened, textFromHash} from '../../src/components/TowerfileChecker/persist';
 import {EXAMPLE} from '../../src/components/TowerfileChecker/example';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -203,6 +203,15 @@ describe('Towerfile checker: problems', () => {
       ['app.script'],
       'the error is listed even though it comes last',
     );
+  });
+
+  test('a text longer than any Towerfile is one problem, not a check', () => {
+    const result = checkTowerfile(`[app]\nname = "x"\nscript = "m.py"\n${'# padding\n'.repeat(7000)}`, RULES);
+    assert.deepEqual(
+      result.problems.map((p) => [p.severity, p.line]),
+      [['error', null]],
+    );
+    assert.match(result.problems[0].message, /the checker reads up to 64 KiB/);
   });
 
   test('long keys and values are cut short in messages, and get no "did you mean"', () => {
@@ -407,6 +416,17 @@ describe('Towerfile checker: the text in the URL hash', () => {
       assert.equal(decodeText(encoded), text);
       assert.equal(textFromHash(hashFor(text)), text);
     }
+  });
+
+  test('opens text from a link or from storage up to a limit, and says how long a longer one is', () => {
+    assert.deepEqual(openFromHash(hashFor(EXAMPLE)), {text: EXAMPLE});
+    assert.equal(openFromHash('#what-it-checks'), null);
+    const long = 'x'.repeat(OPENED_TEXT_LIMIT + 1);
+    assert.deepEqual(opened(long), {tooLong: OPENED_TEXT_LIMIT + 1});
+    assert.deepEqual(openFromHash(hashFor(long)), {tooLong: OPENED_TEXT_LIMIT + 1});
+    const huge = openFromHash(`#towerfile=${'A'.repeat(200_000)}`);
+    assert.ok(huge && 'tooLong' in huge, 'a very long hash is not even decoded');
+    assert.deepEqual(opened(null), null);
   });
 
   test('ignores hashes that are headings or not valid encodings', () => {

@@ -20,7 +20,7 @@ import {createStorageSlot} from '@docusaurus/theme-common';
 import type {TowerfileCheck, TowerfileProblem} from '@site/src/towerfile/check';
 import {lineRange} from './lines';
 import {EXAMPLE} from './example';
-import {hashFor, STORAGE_KEY, textFromHash} from './persist';
+import {hashFor, openFromHash, opened, OPENED_TEXT_LIMIT, STORAGE_KEY, type OpenedText} from './persist';
 import type * as EngineModule from './engine';
 import styles from './styles.module.css';
 
@@ -58,17 +58,21 @@ export default function TowerfileChecker(): ReactNode {
   const saveTimer = useRef<number | undefined>(undefined);
   const background = useRef<ReturnType<Engine['createBackgroundChecker']> | null>(null);
   const [largeResult, setLargeResult] = useState<{text: string; result: TowerfileCheck} | null>(null);
+  // The length of a text from a link or from storage that was too long to open, while it is the last word.
+  const [tooLong, setTooLong] = useState<number | null>(null);
   const storage = useMemo(() => createStorageSlot(STORAGE_KEY), []);
 
   useEffect(() => {
-    const saved = textFromHash(window.location.hash) ?? storage.get();
-    if (saved !== null) setText(saved);
+    const open = (found: OpenedText | null) => {
+      if (found === null) return false;
+      if ('text' in found) setText(found.text);
+      setTooLong('tooLong' in found ? found.tooLong : null);
+      return true;
+    };
+    if (!open(openFromHash(window.location.hash))) open(opened(storage.get()));
     import('./engine').then(setEngine, () => setLoadFailed(true));
     // A shared link pasted into the address bar of this page changes only the hash.
-    const onHashChange = () => {
-      const shared = textFromHash(window.location.hash);
-      if (shared !== null) setText(shared);
-    };
+    const onHashChange = () => open(openFromHash(window.location.hash));
     window.addEventListener('hashchange', onHashChange);
     return () => {
       window.removeEventListener('hashchange', onHashChange);
@@ -97,6 +101,7 @@ export default function TowerfileChecker(): ReactNode {
 
   const update = (next: string) => {
     setText(next);
+    setTooLong(null);
     window.clearTimeout(saveTimer.current);
     saveTimer.current = window.setTimeout(() => {
       storage.set(next);
@@ -193,6 +198,12 @@ export default function TowerfileChecker(): ReactNode {
       <p className={clsx('alert', hasErrors ? 'alert--danger' : result && text.trim() !== '' ? 'alert--success' : 'alert--secondary', styles.summary)}>
         {summary}
       </p>
+      {tooLong !== null && (
+        <p className={clsx('alert alert--warning', styles.summary)}>
+          The link (or what this browser kept) holds {Math.ceil(tooLong / 1024)} KiB of text, and the checker opens up to {OPENED_TEXT_LIMIT / 1024} KiB that
+          way; a Towerfile is usually under 1 KiB. To check it anyway, paste it into the box.
+        </p>
+      )}
       <div role="status" aria-live="polite" className="visually-hidden">
         {announcement}
       </div>
