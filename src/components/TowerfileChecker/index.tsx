@@ -33,6 +33,11 @@ const ANNOUNCE_DELAY_MS = 700;
 /** Files longer than this (in characters) are checked in a worker, once typing pauses for CHECK_DELAY_MS. */
 const LARGE_FILE = 8 * 1024;
 const CHECK_DELAY_MS = 300;
+/** The editor's line height until it is measured (0.875rem at 1.5). */
+const DEFAULT_LINE_PX = 21;
+/** Line numbers drawn above the first line in view, and in all: more than the tallest editor shows. */
+const GUTTER_MARGIN = 5;
+const GUTTER_WINDOW = 200;
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
@@ -53,7 +58,8 @@ export default function TowerfileChecker(): ReactNode {
   const [loadFailed, setLoadFailed] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const gutter = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [lineHeight, setLineHeight] = useState(DEFAULT_LINE_PX);
   const marks = useRef<HTMLDivElement>(null);
   const saveTimer = useRef<number | undefined>(undefined);
   const background = useRef<ReturnType<Engine['createBackgroundChecker']> | null>(null);
@@ -128,7 +134,10 @@ export default function TowerfileChecker(): ReactNode {
 
   let lineCount = 1;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineCount++;
-  const lineNumbers = useMemo(() => Array.from({length: lineCount}, (_, i) => i + 1).join('\n'), [lineCount]);
+  // The gutter holds only the numbers around the lines in view: a long file would otherwise lay out a number per line.
+  const firstNumber = Math.max(0, Math.floor(scrollTop / lineHeight) - GUTTER_MARGIN);
+  const lastNumber = Math.min(lineCount, firstNumber + GUTTER_WINDOW);
+  const lineNumbers = Array.from({length: lastNumber - firstNumber}, (_, i) => firstNumber + i + 1).join('\n');
   const marked = new Map<number, TowerfileProblem['severity']>();
   for (const problem of result?.problems ?? []) {
     if (problem.line !== null && marked.get(problem.line) !== 'error') marked.set(problem.line, problem.severity);
@@ -144,8 +153,8 @@ export default function TowerfileChecker(): ReactNode {
         Paste or type it here; it is checked as you type, in your browser, and sent nowhere.
       </p>
       <div className={styles.editor}>
-        <div ref={gutter} className={styles.gutter} aria-hidden="true">
-          {lineNumbers}
+        <div className={styles.gutter} aria-hidden="true">
+          <div style={{transform: `translateY(${firstNumber * lineHeight - scrollTop}px)`}}>{lineNumbers}</div>
         </div>
         <div className={styles.field}>
           {/* Behind the text: a band on each line that has a problem, moved with the text as it scrolls. */}
@@ -161,9 +170,10 @@ export default function TowerfileChecker(): ReactNode {
             value={text}
             onChange={(event) => update(event.target.value)}
             onScroll={(event) => {
-              const {scrollTop} = event.currentTarget;
-              if (gutter.current) gutter.current.scrollTop = scrollTop;
-              if (marks.current) marks.current.style.transform = `translateY(${-scrollTop}px)`;
+              const element = event.currentTarget;
+              setScrollTop(element.scrollTop);
+              setLineHeight(parseFloat(getComputedStyle(element).lineHeight) || DEFAULT_LINE_PX);
+              if (marks.current) marks.current.style.transform = `translateY(${-element.scrollTop}px)`;
             }}
             aria-describedby={HINT_ID}
             aria-invalid={hasErrors}
