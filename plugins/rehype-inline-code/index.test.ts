@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import type {Element, ElementContent, Nodes, Root} from 'hast';
-import {keepInlineCodeWhole, WORDS_CLASS} from './index';
+import {keepInlineCodeWhole, LONG_CLASS, WORDS_CLASS} from './index';
 
 const code = (value: string): Element => ({type: 'element', tagName: 'code', properties: {}, children: [{type: 'text', value}]});
 const paragraph = (...children: ElementContent[]): Element => ({type: 'element', tagName: 'p', properties: {}, children});
@@ -30,15 +30,21 @@ test('short code is left as it is (the stylesheet keeps it on one line)', () => 
   assert.equal(run(code('tower.run_app(name)')), '<p><code>tower.run_app(name)</code></p>');
 });
 
-test('long code wraps only between its words, and a long word only after . / _ = & ? or ,', () => {
+test('long code wraps only between its words, each word kept whole; a very long word may break where it must', () => {
   assert.equal(
     run(code('tower secrets delete KEY --environment=production')),
     `<p><span class="${WORDS_CLASS}"><code>tower</code> <code>secrets</code> <code>delete</code> <code>KEY</code> <code>--environment=production</code></span></p>`,
   );
+  assert.equal(run(code('SOURCES__FILESYSTEM__CREDENTIALS__AWS_KEY')), `<p><code class="${LONG_CLASS}">SOURCES__FILESYSTEM__CREDENTIALS__AWS_KEY</code></p>`);
   assert.equal(
-    run(code('SOURCES__FILESYSTEM__CREDENTIALS__AWS_KEY')),
-    `<p><span class="${WORDS_CLASS}"><code>SOURCES__</code><wbr><code>FILESYSTEM__</code><wbr><code>CREDENTIALS__</code><wbr><code>AWS_</code><wbr><code>KEY</code></span></p>`,
+    run(code('tower run --parameter=SOURCE_URL=https://api.github.com/repos/x')),
+    `<p><span class="${WORDS_CLASS}"><code>tower</code> <code>run</code> <code class="${LONG_CLASS}">--parameter=SOURCE_URL=https://api.github.com/repos/x</code></span></p>`,
   );
+});
+
+test('no two elements stand side by side: the words are separated by their spaces, so text readers join them as written', () => {
+  const html = run(code('tower apps create --name sales-report --description "Builds the daily sales report"'));
+  assert.doesNotMatch(html, /<\/code><code|<\/code><wbr/);
 });
 
 test('the text is unchanged, and code blocks are left alone', () => {

@@ -4,44 +4,42 @@
  * a cron expression such as `0 6 * * 1-5` could be cut in two; either misleads a reader who copies by eye.
  *
  * src/css/custom.css keeps every inline code on one line (`white-space: nowrap`). Only code longer
- * than `SHORT_CODE` characters, which might not fit a phone's line, is changed here: it is split
- * into one `<code>` per word inside a `<span class="code-words">` that wraps only between the words;
- * a word longer than `LONG_WORD` (a long identifier or URL) is cut after `.`, `/`, `_`, `=`, `&`,
- * `?` or `,` with `<wbr>`. The text and what a reader copies are unchanged. Code in `<pre>` blocks
- * is left alone.
+ * than `SHORT_CODE` characters, which might not fit a phone's line, is changed here:
+ * - code of several words becomes one `<code>` per word inside a `<span class="code-words">`,
+ *   the words still separated by their spaces, so the line breaks only between words;
+ * - a single word longer than `LONG_WORD` (a long identifier, a URL) is marked `code-long`, and
+ *   may break where it must rather than run off a phone's screen.
+ * The text, what a reader copies and what the search index reads are unchanged: no element is
+ * ever set directly against another. Code in `<pre>` blocks is left alone.
  */
 import type {Element, ElementContent, Nodes, Root, Text} from 'hast';
 
 export const WORDS_CLASS = 'code-words';
+export const LONG_CLASS = 'code-long';
 /** Inline code up to this length stays whole: it fits any line. */
 export const SHORT_CODE = 24;
-/** A word longer than this gets places where it may break. */
+/** A word longer than this may break inside itself, where it must. */
 export const LONG_WORD = 28;
 
 const textOf = (node: Nodes | ElementContent): string => (node.type === 'text' ? node.value : 'children' in node ? node.children.map(textOf).join('') : '');
 
 const text = (value: string): Text => ({type: 'text', value});
 
-/** The pieces of one long word: cut after the characters where a reader expects a break. */
-function pieces(word: string): string[] {
-  return word.match(/[^./_=&?,]*(?:[./_=&?,]+|$)/g)?.filter(Boolean) ?? [word];
-}
+const code = (word: string): Element => ({
+  type: 'element',
+  tagName: 'code',
+  properties: word.length > LONG_WORD ? {className: [LONG_CLASS]} : {},
+  children: [text(word)],
+});
 
 /** The replacement for one long inline code element. */
-export function splitCode(code: Element): Element {
-  const words = textOf(code).split(/(\s+)/);
+export function splitCode(element: Element): Element {
+  const value = textOf(element);
+  if (!/\s/.test(value.trim())) return {...element, properties: {...element.properties, className: [LONG_CLASS]}};
   const children: ElementContent[] = [];
-  for (const word of words) {
-    if (word === '') continue;
-    if (/^\s+$/.test(word)) {
-      children.push(text(' '));
-      continue;
-    }
-    const parts = word.length > LONG_WORD ? pieces(word) : [word];
-    parts.forEach((part, index) => {
-      if (index > 0) children.push({type: 'element', tagName: 'wbr', properties: {}, children: []});
-      children.push({type: 'element', tagName: 'code', properties: {}, children: [text(part)]});
-    });
+  for (const part of value.trim().split(/(\s+)/)) {
+    if (part === '') continue;
+    children.push(/^\s+$/.test(part) ? text(' ') : code(part));
   }
   return {type: 'element', tagName: 'span', properties: {className: [WORDS_CLASS]}, children};
 }
@@ -53,7 +51,8 @@ export function keepInlineCodeWhole(tree: Root): void {
     node.children.forEach((child, index) => {
       if (child.type === 'element' && child.tagName === 'code') {
         const value = textOf(child);
-        if (value.length > SHORT_CODE && /\s|.{29}/.test(value)) node.children[index] = splitCode(child);
+        const needsSplit = value.length > SHORT_CODE && (/\S\s+\S/.test(value) || value.trim().length > LONG_WORD);
+        if (needsSplit) node.children[index] = splitCode(child);
         return;
       }
       visit(child);

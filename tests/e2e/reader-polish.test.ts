@@ -25,9 +25,28 @@ const READ_LAYOUT = `(() => {
   const wideTables = Array.from(document.querySelectorAll('article .markdown table'))
     .filter((table) => table.getBoundingClientRect().right > width + 0.5 || table.scrollWidth > table.clientWidth + 1)
     .map((table) => (table.querySelector('th, td') || {}).textContent);
-  // A piece of inline code (a whole <code>, or one word of a long one) drawn as more than one box has been cut.
+  // A piece of inline code (a whole <code>, or one word of a long one) drawn as more than one box has been cut,
+  // unless it is a word longer than the line it is in could ever hold (then it must break somewhere).
+  const oneLineWidth = (code) => {
+    const probe = code.cloneNode(true);
+    probe.style.whiteSpace = 'nowrap';
+    probe.style.position = 'absolute';
+    probe.style.visibility = 'hidden';
+    code.parentElement.append(probe);
+    const width = probe.getBoundingClientRect().width;
+    probe.remove();
+    return width;
+  };
+  const lineWidth = (code) => {
+    let block = code.parentElement;
+    while (block && getComputedStyle(block).display.startsWith('inline')) block = block.parentElement;
+    return block.clientWidth;
+  };
+  // Drawn as two boxes, or (a long word in a box of its own) taller than one line.
+  const isCut = (code) => code.getClientRects().length > 1 || code.getBoundingClientRect().height > parseFloat(getComputedStyle(code).lineHeight) * 1.5;
   const cutCode = Array.from(document.querySelectorAll('article .markdown :not(pre) > code'))
-    .filter((code) => code.getClientRects().length > 1)
+    .filter(isCut)
+    .filter((code) => !code.classList.contains('code-long') || oneLineWidth(code) <= lineWidth(code))
     .map((code) => code.textContent);
   return {wideTables, cutCode, pageOverflow: document.documentElement.scrollWidth - width};
 })()`;

@@ -81,7 +81,6 @@ export default function CronExplainer({app = 'my-app', cron = '0 6 * * 1-5', hea
     return () => window.clearTimeout(timer);
   }, [spoken]);
 
-  const headingId = `${id}-heading`;
   const Heading = HEADINGS.find((tag) => tag === `h${headingLevel}`) ?? 'h3';
   const inputId = `${id}-input`;
   const hintId = `${id}-hint`;
@@ -94,10 +93,9 @@ export default function CronExplainer({app = 'my-app', cron = '0 6 * * 1-5', hea
   };
 
   return (
-    <section ref={root} aria-labelledby={headingId} className={styles.explainer} onFocus={load} onPointerEnter={load}>
-      <Heading id={headingId} className={styles.title}>
-        Schedule explainer
-      </Heading>
+    // The heading has no id: the page's outline (and its search sections) come from the Markdown's own headings.
+    <section ref={root} aria-label="Schedule explainer" className={styles.explainer} onFocus={load} onPointerEnter={load}>
+      <Heading className={styles.title}>Schedule explainer</Heading>
       <label htmlFor={inputId} className={styles.label}>
         Cron expression
       </label>
