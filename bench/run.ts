@@ -18,6 +18,7 @@ import {runLighthouseBench} from './lighthouse';
 import {runLoadBench} from './load';
 import {assertApiPagesGenerated, prepareBench, VANILLA_SITE} from './deps';
 import {runMcpBench} from './mcp';
+import {runTowerfileCheckBench} from './towerfile-check';
 
 const VANILLA_BUILD = path.join(REPO_ROOT, 'bench', '.vanilla-build');
 const SITE_BUILD = path.join(REPO_ROOT, 'build');
@@ -94,6 +95,8 @@ async function main(): Promise<void> {
   // Lighthouse (ours vs vanilla vs Starlight) and a bounded wrk run; see bench/lighthouse.ts and bench/load.ts.
   if (lighthouse) await runLighthouseBench({siteBuild: SITE_BUILD});
   if (load) await runLoadBench({siteBuild: SITE_BUILD});
+  // The Towerfile check on the reliability review's inputs (the checker page and check_towerfile); see bench/towerfile-check.ts.
+  await runTowerfileCheckBench();
   // The docs MCP server: cold start, search_docs latency and a bounded wrk run; see bench/mcp.ts.
   if (!process.argv.includes('--no-mcp')) await runMcpBench({siteBuild: SITE_BUILD});
 }

@@ -287,7 +287,12 @@ const CHECK_TOWERFILE_INPUT = z.strictObject({
     .describe('The whole Towerfile (TOML), as it is or will be saved.'),
 });
 
-const CHECK_TOWERFILE_OUTPUT = z.object({valid: z.boolean(), cli_version: CLI_VERSION, problems: z.array(towerfileProblemShape)});
+const CHECK_TOWERFILE_OUTPUT = z.object({
+  valid: z.boolean(),
+  cli_version: CLI_VERSION,
+  problems: z.array(towerfileProblemShape),
+  unlisted: z.number().int().optional().describe('Problems found beyond the ones listed (at most 100 are listed, errors first).'),
+});
 
 const CHECK_COMMAND_INPUT = z.strictObject({
   line: z
@@ -547,17 +552,22 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
     },
     async ({text: towerfile}) => {
       const report = checkTowerfile(towerfile, library.towerfile, library.links);
-      const errors = report.problems.filter((problem) => problem.severity === 'error').length;
-      const warnings = report.problems.length - errors;
+      const {errors, warnings} = report;
       const verdict =
         report.problems.length === 0
           ? 'The Towerfile is valid.'
           : `The Towerfile is ${report.valid ? 'valid, with warnings' : 'not valid'}: ${[errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(' and ')} (each with its key, line and reference link in the structured content):`;
       const shown = report.problems.slice(0, 10).map((problem) => `- ${problem.severity}${problem.line ? ` at line ${problem.line}` : ''}: ${problem.message}`);
-      const more = report.problems.length > shown.length ? [`- and ${plural(report.problems.length - shown.length, 'more problem')}`] : [];
+      const hidden = errors + warnings - shown.length;
+      const more = hidden > 0 ? [`- and ${plural(hidden, 'more problem')}`] : [];
       return {
         content: [text([verdict, ...shown, ...more, `(${docs})`].join('\n'))],
-        structuredContent: {valid: report.valid, cli_version: library.cliVersion, problems: report.problems},
+        structuredContent: {
+          valid: report.valid,
+          cli_version: library.cliVersion,
+          problems: report.problems,
+          ...(report.unlisted ? {unlisted: report.unlisted} : {}),
+        },
       };
     },
   );

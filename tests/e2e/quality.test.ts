@@ -112,7 +112,7 @@ describe('production headers', () => {
     assert.match(llms.headers.get('content-type') ?? '', /^text\/plain/);
     const missing = await fetch(`${site.base}/nope`);
     assert.equal(missing.status, 404);
-    assert.match(await missing.text(), /Page Not Found/);
+    assert.match(await missing.text(), /Page not found/);
   });
 });
 
