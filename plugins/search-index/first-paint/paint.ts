@@ -1,0 +1,135 @@
+/**
+ * The search page's first paint, in the browser. The page's inline script
+ * (PRE_PAINT_SCRIPT in theme/SearchPage) loads this file when the page opens
+ * with `?q=`, while the site's bundles wait (data-hold-bundles). It searches
+ * with the same client, engine and request as the React page, fetching the
+ * index the page's HTML preloads and the text of the pages it shows, and
+ * draws what React draws for those results, from the same view functions
+ * (theme/SearchPage/view.ts), into the element React leaves alone. Then it
+ * leaves its client for the page (src/search/earlyClient.ts) and releases
+ * the bundles. React's first search is answered from that client at once,
+ * and its results, identical, take the first paint's place.
+ *
+ * Anything that goes wrong (no index, a page error) leaves the element empty
+ * and the bundles released: the React page then says what happened.
+ */
+import {createLocalSearchClient} from '../../../src/search/client';
+import {leaveEarlyClient} from '../../../src/search/earlyClient';
+import {kindFacetFilter} from '../../../src/search/kinds';
+import {
+  groupHits,
+  hasMorePages,
+  isPageTop,
+  levelValue,
+  searchPageRequest,
+  searchSummary,
+  segments,
+  titleLevel,
+  trailSteps,
+  type Hit,
+  type PageGroup,
+  type ResultsPage,
+} from '../../../src/search/results';
+import {CLASSES, FIRST_PAINT_ID, kindButtonClass, kindOptions, readableSnippet} from '../theme/SearchPage/view';
+
+type Child = Node | string | null | false;
+
+function element(tag: string, attributes: Record<string, string>, children: Child[] = []): HTMLElement {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+/** A highlighted value as text and <mark> elements (never as HTML). */
+function highlighted(value: string): Child[] {
+  return segments(value).map((segment) => (segment.marked ? element('mark', {}, [segment.text]) : segment.text));
+}
+
+/** A result's URL as a link on this site (what the theme's result URL processor makes of the index's absolute URLs). */
+function sitePath(url: string): string {
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.hash;
+}
+
+function snippet(hit: Hit): Child {
+  const value = hit._snippetResult?.content?.value;
+  return value ? element('p', {class: CLASSES.snippet}, highlighted(readableSnippet(value, '\u0001'))) : null;
+}
+
+function pageResult(group: PageGroup): HTMLElement {
+  const [first] = group.hits;
+  const top = group.hits.find(isPageTop);
+  const sections = group.hits.filter((hit) => !isPageTop(hit));
+  const trail = trailSteps(first);
+  return element('article', {class: CLASSES.result}, [
+    element('h2', {class: CLASSES.resultTitle}, [element('a', {href: sitePath(top?.url ?? group.url)}, highlighted(levelValue(top ?? first, 'lvl1')))]),
+    trail.length > 0 &&
+      element('div', {class: CLASSES.breadcrumbs}, [
+        element(
+          'ul',
+          {class: 'breadcrumbs'},
+          trail.map((step) => element('li', {class: 'breadcrumbs__item'}, [element('span', {class: 'breadcrumbs__link'}, [step])])),
+        ),
+      ]),
+    top ? snippet(top) : null,
+    sections.length > 0 &&
+      element(
+        'ul',
+        {class: CLASSES.sections},
+        sections.map((hit) =>
+          element('li', {}, [
+            element('a', {class: CLASSES.sectionTitle, href: sitePath(hit.url)}, highlighted(levelValue(hit, titleLevel(hit)))),
+            snippet(hit),
+          ]),
+        ),
+      ),
+  ]);
+}
+
+/** The page below the search box for one page of results: the filters, the summary, the results and "Show more". */
+function resultsView(query: string, kind: string | null, page: ResultsPage): Child[] {
+  const groups = groupHits(page.hits);
+  const more = element('button', {type: 'button', class: `button button--secondary ${CLASSES.more}`}, ['Show more results']);
+  if (!hasMorePages([page])) more.setAttribute('hidden', '');
+  return [
+    element(
+      'div',
+      {class: CLASSES.filters, role: 'group', 'aria-label': 'Show only'},
+      kindOptions(page.facets?.kind).map((option) =>
+        element('button', {type: 'button', class: kindButtonClass(option.id === kind), 'aria-pressed': String(option.id === kind)}, [
+          option.label,
+          option.count !== null && element('span', {class: CLASSES.filterCount}, [` ${option.count}`]),
+        ]),
+      ),
+    ),
+    element('p', {class: CLASSES.summary, 'aria-live': 'polite'}, [searchSummary({query, pages: [page], shown: groups.length, loading: false, grouped: true})]),
+    element('div', {class: CLASSES.results}, groups.map(pageResult)),
+    more,
+  ];
+}
+
+async function firstPaint(region: HTMLElement): Promise<void> {
+  const {indexUrl, indexName, facetFilters, maxLength} = region.dataset;
+  const params = new URLSearchParams(location.search);
+  const query = (params.get('q') ?? '').slice(0, Number(maxLength));
+  if (!indexUrl || !query.trim()) return;
+  const kind = kindFacetFilter(params.get('kind')) ? params.get('kind') : null;
+  const kindFilter = kindFacetFilter(kind);
+  const filters = JSON.parse(facetFilters ?? '[]') as Array<string | string[]>;
+  const client = createLocalSearchClient(indexUrl);
+  leaveEarlyClient(indexUrl, client);
+  const {results} = await client.search({requests: [searchPageRequest(query, 0, kindFilter ? [...filters, kindFilter] : filters, indexName ?? '')]});
+  // The index could not be loaded: the React page says so and offers Try again, with this client.
+  if (client.unavailable() || !results[0]) return;
+  // React may have taken over meanwhile (the bundles wait for this script only so long).
+  if (!region.isConnected || region.hasChildNodes()) return;
+  region.append(...resultsView(query, kind, results[0] as ResultsPage).filter((child): child is Node | string => Boolean(child)));
+}
+
+const region = document.getElementById(FIRST_PAINT_ID);
+if (region?.hasAttribute('data-hold-bundles')) {
+  firstPaint(region)
+    .catch((error: unknown) => console.error('Search: the first results could not be drawn before the page loaded; the page will draw them.', error))
+    .finally(() => region.removeAttribute('data-hold-bundles'));
+}
