@@ -173,7 +173,8 @@ describe('search modal (local index)', () => {
     await open(page);
     await page.keyboard.press('Control+k');
     await typeQuery(page, 'how do I pass parameters to a run');
-    await page.locator('.tower-askai-button').click();
+    // A question: Ask AI is the first row.
+    await page.locator('.DocSearch-Hit').first().locator('.tower-askai-row').click();
     const panel = page.getByRole('dialog', {name: 'Ask AI'});
     await panel.locator('.tower-askai__part').first().waitFor();
     assert.match(await panel.innerText(), /AI-generated and may be wrong/);

@@ -1,17 +1,17 @@
 /**
- * The search page's first paint, in the browser. The page's inline script
- * (PRE_PAINT_SCRIPT in theme/SearchPage) loads this file when the page opens
- * with `?q=`, while the site's bundles wait (data-hold-bundles). It searches
- * with the same client, engine and request as the React page, fetching the
- * index the page's HTML preloads and the text of the pages it shows, and
+ * The search page's first paint, in the browser. The /search page's HTML
+ * loads this file near its top (theme/SearchPage), beside the index it
+ * preloads, and the site's bundles wait for it (data-hold-bundles). When the
+ * page opens with `?q=`, it searches at once with the same client, engine and
+ * request as the React page, loads the text of the first pages shown, and
  * draws what React draws for those results, from the same view functions
- * (theme/SearchPage/view.ts), into the element React leaves alone. Then it
- * leaves its client for the page (src/search/earlyClient.ts) and releases
- * the bundles. React's first search is answered from that client at once,
- * and its results, identical, take the first paint's place.
+ * (theme/SearchPage/view.ts), into the element React leaves alone. It leaves
+ * its client for the page (src/search/earlyClient.ts) and releases the
+ * bundles: React's first search is answered from that client, without
+ * fetching the index again, and its results take the first paint's place.
  *
- * Anything that goes wrong (no index, a page error) leaves the element empty
- * and the bundles released: the React page then says what happened.
+ * Anything that goes wrong (no index, an error) leaves the element empty and
+ * the bundles released: the React page then says what happened.
  */
 import {createLocalSearchClient} from '../../../src/search/client';
 import {leaveEarlyClient} from '../../../src/search/earlyClient';
@@ -109,27 +109,61 @@ function resultsView(query: string, kind: string | null, page: ResultsPage): Chi
   ];
 }
 
-async function firstPaint(region: HTMLElement): Promise<void> {
-  const {indexUrl, indexName, facetFilters, maxLength} = region.dataset;
+/**
+ * The pages whose text is loaded before the results are drawn: enough to fill
+ * a phone's or a laptop's first screen. The others are drawn without their
+ * snippets, which arrive with React's results, below the first screen.
+ */
+const PAGES_WITH_TEXT_FIRST = 3;
+
+/** The page's HTML has been parsed (the script may run before the element it draws into exists). */
+function parsed(): Promise<void> {
+  return document.readyState === 'loading'
+    ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), {once: true}))
+    : Promise.resolve();
+}
+
+/** Searches at once, draws once the page's element is there; returns the element (null when there is nothing to draw). */
+async function firstPaint(config: DOMStringMap): Promise<HTMLElement | null> {
+  const {indexUrl, indexName, facetFilters, maxLength} = config;
   const params = new URLSearchParams(location.search);
   const query = (params.get('q') ?? '').slice(0, Number(maxLength));
-  if (!indexUrl || !query.trim()) return;
+  // Without a query the page's inline script has released the bundles already.
+  if (!indexUrl || !query.trim()) return null;
   const kind = kindFacetFilter(params.get('kind')) ? params.get('kind') : null;
   const kindFilter = kindFacetFilter(kind);
   const filters = JSON.parse(facetFilters ?? '[]') as Array<string | string[]>;
   const client = createLocalSearchClient(indexUrl);
   leaveEarlyClient(indexUrl, client);
-  const {results} = await client.search({requests: [searchPageRequest(query, 0, kindFilter ? [...filters, kindFilter] : filters, indexName ?? '')]});
-  // The index could not be loaded: the React page says so and offers Try again, with this client.
-  if (client.unavailable() || !results[0]) return;
+  // The engine and request the page uses; the text of the first pages only, so the first screen is not kept waiting for the last result's.
+  // The index could not be loaded (the client has said why in the console): the React page tells the reader and offers Try again, with this client.
+  const engine = await client.engine().catch(() => null);
+  if (!engine) return null;
+  const prepared = engine.prepare(searchPageRequest(query, 0, kindFilter ? [...filters, kindFilter] : filters, indexName ?? ''));
+  const firstPages = [...new Set(prepared.shown.map((entry) => entry.record.url_without_anchor))].slice(0, PAGES_WITH_TEXT_FIRST);
+  await client.loadText(
+    engine,
+    prepared.shown.filter((entry) => firstPages.includes(entry.record.url_without_anchor)),
+  );
+  const page = engine.respond(prepared) as unknown as ResultsPage;
+  await parsed();
+  const region = document.getElementById(FIRST_PAINT_ID);
   // React may have taken over meanwhile (the bundles wait for this script only so long).
-  if (!region.isConnected || region.hasChildNodes()) return;
-  region.append(...resultsView(query, kind, results[0] as ResultsPage).filter((child): child is Node | string => Boolean(child)));
+  if (!region?.hasAttribute('data-hold-bundles') || region.hasChildNodes()) return null;
+  region.append(...resultsView(query, kind, page).filter((child): child is Node | string => Boolean(child)));
+  // The rest of the text, for React's results, while the bundles load.
+  void client.loadText(engine, prepared.shown);
+  return region;
 }
 
-const region = document.getElementById(FIRST_PAINT_ID);
-if (region?.hasAttribute('data-hold-bundles')) {
-  firstPaint(region)
+function release(): void {
+  document.getElementById(FIRST_PAINT_ID)?.removeAttribute('data-hold-bundles');
+}
+
+// Only while the page loads: on a visit to /search from another page React searches and draws by itself.
+const config = document.currentScript?.dataset;
+if (config && document.readyState !== 'complete') {
+  firstPaint(config)
     .catch((error: unknown) => console.error('Search: the first results could not be drawn before the page loaded; the page will draw them.', error))
-    .finally(() => region.removeAttribute('data-hold-bundles'));
+    .finally(() => parsed().then(release));
 }

@@ -77,8 +77,8 @@ export default function AskAiPanel({question: asked, onAsk, onBack, onNavigate, 
     <div className="tower-askai" role="dialog" aria-modal="true" aria-label="Ask AI">
       <div className="tower-askai__panel">
         <form className="tower-askai__form" onSubmit={submit}>
-          <button type="button" className="tower-askai__back" onClick={onBack} aria-label="Back to keyword search">
-            ← Back to search
+          <button type="button" className="tower-askai__back" onClick={onBack}>
+            <span aria-hidden="true">← </span>Back to search
           </button>
           <textarea
             ref={inputRef}

@@ -14,12 +14,13 @@
  * suggests near words from the docs' headings and offers Ask AI.
  *
  * First paint (local mode, production builds): a reader who arrives with
- * `?q=` sees the first results before the bundles run. The page's HTML
- * carries a small inline script (PRE_PAINT_SCRIPT) that puts the query in the
- * heading and the box and loads the first-paint script
- * (plugins/search-index/first-paint), which draws the results into an element
- * React leaves alone (FIRST_PAINT_ID) and hands its search client over; the
- * bundles wait for it (data-hold-bundles, see src/ssrTemplate.ts). Once React
+ * `?q=` sees the first results before the bundles run. The page's HTML loads
+ * the first-paint script (plugins/search-index/first-paint) at once, beside
+ * the index it preloads; the script searches while the page loads and draws
+ * the results into an element React leaves alone (FIRST_PAINT_ID), then hands
+ * its search client over. A small inline script (PRE_PAINT_SCRIPT) puts the
+ * query in the heading and the box before the first paint. The bundles wait
+ * for the results (data-hold-bundles, see src/ssrTemplate.ts); once React
  * has its own results, identical, they take that element's place.
  */
 import React, {useEffect, useRef, useState, type ReactNode} from 'react';
@@ -27,6 +28,7 @@ import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import {usePluginData} from '@docusaurus/useGlobalData';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import Layout from '@theme/Layout';
 import {PageMetadata, useSearchLinkCreator} from '@docusaurus/theme-common';
 import {useSearchResultUrlProcessor} from '@docusaurus/theme-search-algolia/client';
@@ -77,15 +79,15 @@ const QUERY_SLOT = '{q}';
  * Runs as the page's HTML is parsed, before the first paint (inline, so the
  * CSP allows it by its hash, which scripts/nginx-conf.ts reads from the
  * built HTML): with a ?q=, it shows the query in the heading and the box, so
- * nothing moves when the results come, and loads the first-paint script;
- * without one it releases the bundles at once. It reads everything it needs
- * from the first-paint element's data attributes, so its text never changes.
+ * nothing moves when the results come; without one it releases the bundles
+ * at once. It reads what it needs from the first-paint element's data
+ * attributes, so its text never changes.
  */
 const PRE_PAINT_SCRIPT = `(function () {
   var region = document.getElementById('${FIRST_PAINT_ID}');
   if (!region) return;
   var query = (new URLSearchParams(location.search).get('q') || '').slice(0, Number(region.dataset.maxLength));
-  if (!query.trim() || !region.dataset.script) {
+  if (!query.trim()) {
     region.removeAttribute('data-hold-bundles');
     return;
   }
@@ -93,11 +95,6 @@ const PRE_PAINT_SCRIPT = `(function () {
   if (heading) heading.textContent = region.dataset.heading.split('${QUERY_SLOT}').join(query);
   var box = document.querySelector('main input[type="search"]');
   if (box) box.value = query;
-  var script = document.createElement('script');
-  script.src = region.dataset.script;
-  script.async = true;
-  script.onerror = function () { region.removeAttribute('data-hold-bundles'); };
-  document.head.appendChild(script);
 })();`;
 
 /** React's (empty) content for the first-paint element: its children are the first paint's. */
@@ -267,6 +264,7 @@ function SearchPageContent(): ReactNode {
   const location = useLocation();
   const history = useHistory();
   const client = useClient();
+  const isBrowser = useIsBrowser();
   const processUrl = useSearchResultUrlProcessor();
   // The local index knows page kinds and groups sections by page; Algolia's crawler records do neither.
   const grouped = mode === 'local';
@@ -405,6 +403,17 @@ function SearchPageContent(): ReactNode {
           paint has used the first preload.
         */}
         {mode === 'local' && <link rel="preload" as="fetch" crossOrigin="anonymous" href={indexUrl} />}
+        {/* Also a resource of the page: React puts it near the top of the HTML (it runs as soon as it arrives) and never inserts it twice. */}
+        {firstPaint && (
+          <script
+            async
+            src={firstPaintScript}
+            data-index-url={indexUrl}
+            data-index-name={algolia.indexName}
+            data-facet-filters={JSON.stringify(facetFilters)}
+            data-max-length={SEARCH.maxQueryLength}
+          />
+        )}
         {/* The first paint shows the query here before React runs; React's first render (no query yet) does not undo it. */}
         <h1 suppressHydrationWarning>{heading}</h1>
         <form className={CLASSES.form} role="search" onSubmit={(event) => event.preventDefault()}>
@@ -443,11 +452,8 @@ function SearchPageContent(): ReactNode {
             <div
               id={FIRST_PAINT_ID}
               className={CLASSES.firstPaint}
-              data-hold-bundles=""
-              data-script={firstPaintScript}
-              data-index-url={indexUrl}
-              data-index-name={algolia.indexName}
-              data-facet-filters={JSON.stringify(facetFilters)}
+              // Only in the page's HTML: a client-side visit to /search has no first paint to wait for.
+              data-hold-bundles={isBrowser ? undefined : ''}
               data-heading={searchHeading(QUERY_SLOT)}
               data-max-length={SEARCH.maxQueryLength}
               dangerouslySetInnerHTML={LEFT_ALONE}
