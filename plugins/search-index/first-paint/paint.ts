@@ -116,6 +116,16 @@ function resultsView(query: string, kind: string | null, page: ResultsPage): Chi
  */
 const PAGES_WITH_TEXT_FIRST = 3;
 
+/**
+ * Gives the browser a turn between the steps of the search, so that none of
+ * them is one long task while the page is loading: a phone's main thread also
+ * parses the page and paints it.
+ */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as {scheduler?: {yield?: () => Promise<void>}}).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** The page's HTML has been parsed (the script may run before the element it draws into exists). */
 function parsed(): Promise<void> {
   return document.readyState === 'loading'
@@ -139,6 +149,10 @@ async function firstPaint(config: DOMStringMap): Promise<HTMLElement | null> {
   // The index could not be loaded (the client has said why in the console): the React page tells the reader and offers Try again, with this client.
   const engine = await client.engine().catch(() => null);
   if (!engine) return null;
+  await yieldToBrowser();
+  // The engine's first query builds its word lookups; ranking comes in a task of its own.
+  engine.plan(query);
+  await yieldToBrowser();
   const prepared = engine.prepare(searchPageRequest(query, 0, kindFilter ? [...filters, kindFilter] : filters, indexName ?? ''));
   const firstPages = [...new Set(prepared.shown.map((entry) => entry.record.url_without_anchor))].slice(0, PAGES_WITH_TEXT_FIRST);
   await client.loadText(

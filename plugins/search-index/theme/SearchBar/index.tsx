@@ -330,7 +330,7 @@ export default function SearchBar(): ReactNode {
   const resultsFooterComponent = useCallback<NonNullable<ModalProps['resultsFooterComponent']>>(
     ({state}) => (
       <div className="tower-hits-footer">
-        {algolia.searchPagePath && (
+        {algolia.searchPagePath && (resultCounts.get(state.query) ?? 0) > 0 && (
           <Link to={createSearchLink(state.query)} onClick={closeModal}>
             <Translate id="theme.SearchBar.seeAll" values={{count: resultCounts.get(state.query) ?? 0}}>
               {'See all {count} results'}
