@@ -165,8 +165,8 @@ async function firstPaint(config: DOMStringMap): Promise<HTMLElement | null> {
   // React may have taken over meanwhile (the bundles wait for this script only so long).
   if (!region?.hasAttribute('data-hold-bundles') || region.hasChildNodes()) return null;
   region.append(...resultsView(query, kind, page).filter((child): child is Node | string => Boolean(child)));
-  // The rest of the text, for React's results, while the bundles load.
-  void client.loadText(engine, prepared.shown);
+  // The rest of the text, for React's results, once the results are on screen: until then it would only slow them down.
+  requestAnimationFrame(() => setTimeout(() => void client.loadText(engine, prepared.shown), 0));
   return region;
 }
 
