@@ -32,7 +32,10 @@ async function searchPage(browser: Browser, base: string, query: string): Promis
   await context.addInitScript(WATCH_LONG_TASKS);
   await page.goto(`${base}/${SEARCH.pagePath}?q=${encodeURIComponent(query)}`);
   await waitForHydration(page);
-  await page.locator('main p[aria-live]').filter({hasText: /match|No results/}).waitFor({timeout: 120_000});
+  await page
+    .locator('main p[aria-live]')
+    .filter({hasText: /match|No results/})
+    .waitFor({timeout: 120_000});
   const figure = await longTasks(page);
   await context.close();
   return figure;
