@@ -150,8 +150,8 @@ async function firstPaint(config: DOMStringMap): Promise<HTMLElement | null> {
   const engine = await client.engine().catch(() => null);
   if (!engine) return null;
   await yieldToBrowser();
-  // The engine's first query builds its word lookups; ranking comes in a task of its own.
-  engine.plan(query);
+  // The engine's first query builds its word lookups (an empty one does no more); ranking comes in a task of its own.
+  engine.plan('');
   await yieldToBrowser();
   const prepared = engine.prepare(searchPageRequest(query, 0, kindFilter ? [...filters, kindFilter] : filters, indexName ?? ''));
   const firstPages = [...new Set(prepared.shown.map((entry) => entry.record.url_without_anchor))].slice(0, PAGES_WITH_TEXT_FIRST);
