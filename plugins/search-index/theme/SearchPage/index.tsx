@@ -485,7 +485,7 @@ function SearchPageContent(): ReactNode {
               {loading ? 'Loading…' : 'Show more results'}
             </button>
             {nothingFound && query && <NothingFound query={query} local={mode === 'local'} />}
-            {query === '' && <SearchLinks title="Popular searches" queries={POPULAR_SEARCHES} className={CLASSES.popular} />}
+            {query !== null && !query.trim() && <SearchLinks title="Popular searches" queries={POPULAR_SEARCHES} className={CLASSES.popular} />}
           </>
         )}
       </main>
