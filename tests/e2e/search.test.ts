@@ -229,7 +229,8 @@ describe('search modal (local index)', () => {
     await page.keyboard.press('Control+k');
     const hostile = '<img src=x onerror="window.__askAiXss=1"> can I write apps in Ruby';
     await typeQuery(page, hostile);
-    await page.locator('.tower-askai-button').click();
+    // Nothing matches: Ask AI is the first row.
+    await page.locator('.tower-askai-row').click();
     const panel = page.getByRole('dialog', {name: 'Ask AI'});
     await panel.getByText('Not in the docs').waitFor();
     assert.ok((await panel.innerText()).includes('<img src=x'), 'the question is quoted as typed');
