@@ -126,6 +126,11 @@ function yieldToBrowser(): Promise<void> {
   return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** After the browser has painted what is on the page now (a frame, then a task after it). */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 /** The page's HTML has been parsed (the script may run before the element it draws into exists). */
 function parsed(): Promise<void> {
   return document.readyState === 'loading'
@@ -165,8 +170,10 @@ async function firstPaint(config: DOMStringMap): Promise<HTMLElement | null> {
   // React may have taken over meanwhile (the bundles wait for this script only so long).
   if (!region?.hasAttribute('data-hold-bundles') || region.hasChildNodes()) return null;
   region.append(...resultsView(query, kind, page).filter((child): child is Node | string => Boolean(child)));
-  // The rest of the text, for React's results, once the results are on screen: until then it would only slow them down.
-  requestAnimationFrame(() => setTimeout(() => void client.loadText(engine, prepared.shown), 0));
+  // The bundles (released after this) and the rest of the text, for React's results, once the results are on screen:
+  // the main bundle arrives at once from a nearby server and would run before the browser paints them.
+  await afterPaint();
+  void client.loadText(engine, prepared.shown);
   return region;
 }
 
