@@ -18,6 +18,7 @@ import {runLighthouseBench} from './lighthouse';
 import {runLoadBench} from './load';
 import {assertApiPagesGenerated, prepareBench, VANILLA_SITE} from './deps';
 import {runMcpBench} from './mcp';
+import {runSearchInputBench} from './search-input';
 import {runTowerfileCheckBench} from './towerfile-check';
 
 const VANILLA_BUILD = path.join(REPO_ROOT, 'bench', '.vanilla-build');
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
     if (api) {
       console.log(`API page JavaScript, gzip: ${kib(api.js.gzip)} (ratio to docs page ${(api.js.gzip / ours).toFixed(2)}; target <= 1.50)`);
     }
+    await runSearchInputBench(browser, site.url);
   } finally {
     await browser.close();
     await site.stop();

@@ -10,6 +10,7 @@ import type {Page, Request, Route} from 'playwright-core';
 import {goto, openContext, type Watched, settle} from '../../lib/browser';
 import {useSite} from './support/site';
 import {headingOf} from './routes';
+import {SEARCH} from '../../src/constants';
 
 const FROM = '/docs/intro';
 const TARGET = '/docs/concepts/apps';
@@ -212,7 +213,8 @@ describe('hostile input', () => {
     const q = 'tower run '.repeat(300).trim();
     const unknown = 'x'.repeat(3000);
     for (const [path, heading] of [
-      [`/search?q=${encodeURIComponent(q)}&utm_campaign=${unknown}`, `Search results for “${q}”`],
+      // The search page searches (and shows) the query cut to the longest it takes.
+      [`/search?q=${encodeURIComponent(q)}&utm_campaign=${unknown}`, `Search results for “${q.slice(0, SEARCH.maxQueryLength)}”`],
       [`${FROM}?q=${encodeURIComponent(q)}&utm_campaign=${unknown}`, headingOf(FROM)],
     ]) {
       const response = await page.goto(`${site.base}${path}`, {waitUntil: 'load'});

@@ -173,7 +173,8 @@ describe('search modal (local index)', () => {
     await open(page);
     await page.keyboard.press('Control+k');
     await typeQuery(page, 'how do I pass parameters to a run');
-    await page.locator('.tower-askai-button').click();
+    // A question: Ask AI is the first row.
+    await page.locator('.DocSearch-Hit').first().locator('.tower-askai-row').click();
     const panel = page.getByRole('dialog', {name: 'Ask AI'});
     const cited = panel.getByRole('list', {name: /^From (this section|these sections)$/});
     await cited.waitFor();
@@ -199,7 +200,8 @@ describe('search modal (local index)', () => {
     const ask = async (question: string) => {
       await page.keyboard.press('Control+k');
       await typeQuery(page, question);
-      await page.locator('.tower-askai-button').click();
+      // Questions: Ask AI is the first row.
+      await page.locator('.tower-askai-row').click();
       const panel = page.getByRole('dialog', {name: 'Ask AI'});
       await panel.getByRole('list', {name: /^From (this section|these sections)$/}).waitFor();
       return panel;
@@ -227,7 +229,8 @@ describe('search modal (local index)', () => {
     await page.keyboard.press('Control+k');
     const hostile = '<img src=x onerror="window.__askAiXss=1"> can I write apps in Ruby';
     await typeQuery(page, hostile);
-    await page.locator('.tower-askai-button').click();
+    // Nothing matches: Ask AI is the first row.
+    await page.locator('.tower-askai-row').click();
     const panel = page.getByRole('dialog', {name: 'Ask AI'});
     await panel.getByText('Not in the docs').waitFor();
     assert.ok((await panel.innerText()).includes('<img src=x'), 'the question is quoted as typed');
