@@ -5,7 +5,8 @@
 import {existsSync, readFileSync} from 'node:fs';
 import {listFiles} from '../../lib/files';
 import path from 'node:path';
-import {fenceProblems, scanMarkdown} from './extract-blocks';
+import {fenceProblems, scanMarkdown, type ScannedMarkdown} from './extract-blocks';
+import {MarkdownError} from '../../lib/markdown';
 import {checkPythonDocuments, type PythonDocument} from './check-python';
 import {checkTomlBlocks} from './check-towerfile';
 import {createTowerfileRules} from '../../src/towerfile/rules-node';
@@ -65,8 +66,6 @@ export interface CheckStats {
 
 export interface CheckReport {
   problems: Problem[];
-  /** Known problems that do not fail the check (see KNOWN_PAGE_APP_PROBLEMS). */
-  known: Problem[];
   stats: CheckStats;
 }
 
@@ -168,11 +167,18 @@ export function checkSamples(options: CheckOptions): CheckReport {
     }
     stats.files++;
     const text = readFileSync(abs, 'utf8');
-    const scanned = scanMarkdown(text);
-    problems.push(...fenceProblems(scanned.blocks).map((p) => ({file, ...p})));
+    let scanned: ScannedMarkdown;
+    try {
+      scanned = scanMarkdown(text, file);
+    } catch (err) {
+      if (!(err instanceof MarkdownError)) throw err;
+      problems.push({file, line: err.line ?? 1, message: err.reason});
+      continue;
+    }
+    problems.push(...fenceProblems(scanned).map((p) => ({file, ...p})));
     // A fence that includes a file shows that file: it is checked with its example project (check-projects.ts).
     const blocks = scanned.blocks.filter((block) => !isIncludeBlock(block));
-    pages.push({file, text, blocks: scanned.blocks, headings: scanned.headings});
+    pages.push({file, text, blocks: scanned.blocks});
     const toml = checkTomlBlocks(blocks, towerfileRules);
     stats.toml += toml.toml;
     stats.towerfiles += toml.towerfiles;
@@ -196,7 +202,6 @@ export function checkSamples(options: CheckOptions): CheckReport {
   );
   stats.pageApps = pageApps.apps;
   problems.push(...pageApps.problems);
-  const known = pageApps.known;
 
   if (!options.files) {
     const examples = checkExamples({root, pages, towerfileRules, python: interpreter});
@@ -228,7 +233,7 @@ export function checkSamples(options: CheckOptions): CheckReport {
   }
 
   problems.sort(compareProblems);
-  return {problems, known, stats};
+  return {problems, stats};
 }
 
 /**
@@ -241,7 +246,14 @@ export async function checkSamplesWithDiagrams(options: CheckOptions): Promise<C
   for (const file of files) {
     const abs = path.join(options.root, file);
     if (!existsSync(abs)) continue;
-    const {problems, diagrams} = await checkDiagramBlocks(scanMarkdown(readFileSync(abs, 'utf8')).blocks);
+    let blocks: ScannedMarkdown['blocks'];
+    try {
+      blocks = scanMarkdown(readFileSync(abs, 'utf8'), file).blocks;
+    } catch (err) {
+      if (err instanceof MarkdownError) continue; // reported by checkSamples
+      throw err;
+    }
+    const {problems, diagrams} = await checkDiagramBlocks(blocks);
     report.stats.diagrams += diagrams;
     report.problems.push(...problems.map((p) => ({file, ...p})));
   }

@@ -8,7 +8,7 @@
  * reason is itself a problem.
  */
 import {spawnSync} from 'node:child_process';
-import {parseMeta, type CodeBlock} from './extract-blocks';
+import type {CodeBlock} from './extract-blocks';
 import type {Problem} from './types';
 
 export const PYTHON_LANGS: ReadonlySet<string> = new Set(['python', 'py', 'python3']);
@@ -84,7 +84,7 @@ export function checkPythonDocuments(docs: PythonDocument[], python = 'python3')
   for (const doc of docs) {
     for (const block of doc.blocks) {
       if (!PYTHON_LANGS.has(block.lang)) continue;
-      const fragment = parseMeta(block.meta).attrs.get('fragment');
+      const fragment = block.attributes.get('fragment');
       if (fragment !== undefined) {
         if (fragment === true || fragment.trim() === '') {
           problems.push({

@@ -4,7 +4,7 @@ import {chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} 
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {extractBlocks, extractHeadings, fenceProblems, parseMeta} from '../../scripts/samples/extract-blocks';
+import {extractBlocks, fenceProblems, scanMarkdown} from '../../scripts/samples/extract-blocks';
 import {checkPythonDocuments} from '../../scripts/samples/check-python';
 import {checkTomlBlocks, isTowerfileBlock} from '../../scripts/samples/check-towerfile';
 import {createTowerfileRules} from '../../src/towerfile/rules-node';
@@ -106,94 +106,23 @@ function tomlProblems(markdown: string) {
 
 const towerfile = (...lines: string[]) => md(`${FENCE}toml title="Towerfile"`, ...lines, FENCE);
 
-describe('extractBlocks', () => {
-  it('returns language, metastring, 1-based fence line and content', () => {
-    const blocks = extractBlocks(md('# Title', '', `${FENCE}toml title="Towerfile" {2}`, '[app]', 'name = "x"', FENCE, 'after'));
-    assert.equal(blocks.length, 1);
-    assert.deepEqual(blocks[0], {lang: 'toml', meta: 'title="Towerfile" {2}', line: 3, code: '[app]\nname = "x"', closed: true});
-  });
-
-  it('handles tilde fences and a fence without a language', () => {
-    const blocks = extractBlocks(md('~~~python', 'x = 1', '~~~', '', FENCE, 'plain', FENCE));
-    assert.deepEqual(
-      blocks.map((b) => [b.lang, b.line, b.code]),
-      [
-        ['python', 1, 'x = 1'],
-        ['', 5, 'plain'],
-      ],
+describe('the fences themselves', () => {
+  it('reports a fence without a language, a fence that is never closed and an indented code block, on the first line', () => {
+    const page = scanMarkdown(
+      md('# Page', '', FENCE, 'plain', FENCE, '~~~', 'tilde', '~~~', `${FENCE}text`, 'ok', FENCE, '', '    indented', '', `${FENCE}bash`, 'tower login'),
     );
-  });
-
-  it('keeps a shorter fence inside a longer one as content', () => {
-    const blocks = extractBlocks(md('````markdown', `${FENCE}python`, 'def broken(:', FENCE, '````', `${FENCE}bash`, 'tower apps list', FENCE));
-    assert.equal(blocks.length, 2);
-    assert.equal(blocks[0].lang, 'markdown');
-    assert.equal(blocks[0].code, `${FENCE}python\ndef broken(:\n${FENCE}`);
-    assert.deepEqual([blocks[1].lang, blocks[1].line], ['bash', 6]);
-  });
-
-  it('does not close a backtick fence with tildes or a tilde fence with backticks', () => {
-    const blocks = extractBlocks(md('~~~~text', FENCE, '~~~', '~~~~', '```text', '~~~', '```'));
-    assert.deepEqual(
-      blocks.map((b) => b.code),
-      [`${FENCE}\n~~~`, '~~~'],
-    );
-  });
-
-  it('treats ``` with a backtick in the info string as inline code, not a fence', () => {
-    assert.deepEqual(extractBlocks('Use ```code``` inline.'), []);
-  });
-
-  it('finds indented fences in list items and removes the indentation', () => {
-    const blocks = extractBlocks(md('1. Run:', '', `    ${FENCE}python`, '    def f():', '        return 1', `    ${FENCE}`));
-    assert.equal(blocks[0].code, 'def f():\n    return 1');
-  });
-
-  it('reports a fence without a language and a fence that is never closed, on the fence line', () => {
-    const blocks = extractBlocks(md('# Page', '', FENCE, 'plain', FENCE, '~~~', 'tilde', '~~~', `${FENCE}text`, 'ok', FENCE, `${FENCE}bash`, 'tower login'));
-    assert.deepEqual(fenceProblems(blocks), [
+    assert.deepEqual(fenceProblems(page), [
       {line: 3, message: 'code block has no language: write one after the opening fence, for example ```text for plain output'},
       {line: 6, message: 'code block has no language: write one after the opening fence, for example ```text for plain output'},
-      {line: 12, message: 'code fence is never closed'},
+      {line: 15, message: 'code fence is never closed'},
+      {line: 13, message: 'indented code block: write it as a fenced block with a language (```text for plain output)'},
     ]);
     // a bare fence shown inside a longer fence is content, not a block of the page
-    assert.deepEqual(fenceProblems(extractBlocks(md('````markdown', FENCE, 'x', FENCE, '````'))), []);
+    assert.deepEqual(fenceProblems(scanMarkdown(md('````markdown', FENCE, 'x', FENCE, '````'))), []);
   });
 
-  it('marks a block that is never closed', () => {
-    const blocks = extractBlocks(md(`${FENCE}bash`, 'tower login'));
-    assert.equal(blocks[0].closed, false);
-  });
-
-  it('finds headings outside code blocks and front matter only', () => {
-    const headings = extractHeadings(
-      md(
-        '---',
-        'title: x',
-        '# not a heading: yaml comment',
-        '---',
-        '# Page',
-        `${FENCE}bash`,
-        '# a comment',
-        FENCE,
-        '## `tower apps` {#apps}',
-        '### Closed ###',
-      ),
-    );
-    assert.deepEqual(headings, [
-      {level: 1, text: 'Page', line: 5},
-      {level: 2, text: '`tower apps`', line: 9},
-      {level: 3, text: 'Closed', line: 10},
-    ]);
-  });
-
-  it('parses metastrings', () => {
-    const meta = parseMeta('title="My Towerfile" fragment=\'uses await\' towerfile {1,3} showLineNumbers');
-    assert.equal(meta.attrs.get('title'), 'My Towerfile');
-    assert.equal(meta.attrs.get('fragment'), 'uses await');
-    assert.equal(meta.attrs.get('towerfile'), true);
-    assert.deepEqual(meta.words, ['{1,3}']);
-    assert.equal(parseMeta('fragment=""').attrs.get('fragment'), '');
+  it('lower-cases the language, so every check compares with lower-case names', () => {
+    assert.equal(extractBlocks(md(`${FENCE}Python`, 'x = 1', FENCE))[0].lang, 'python');
   });
 });
 
