@@ -88,6 +88,8 @@ export type ReadOptions = {
   mdx?: boolean;
   /** Names the source in error messages, such as `docs/guide.md`. */
   sourceName?: string;
+  /** Whether a leading `---` block is front matter (a page), or a thematic break (a piece of Markdown, such as a description). Default true. */
+  frontMatter?: boolean;
 };
 
 /** Whether Docusaurus compiles a file of this name as MDX (the site's `markdown.format` is `detect`). */
@@ -95,11 +97,13 @@ export function isMdxFile(file: string): boolean {
   return /\.mdx$/i.test(file);
 }
 
-const MD_SYNTAX = {extensions: [frontmatter(['yaml']), directive()], mdastExtensions: [frontmatterFromMarkdown(['yaml']), directiveFromMarkdown()]};
-const MDX_SYNTAX = {
-  extensions: [frontmatter(['yaml']), directive(), mdxjs()],
-  mdastExtensions: [frontmatterFromMarkdown(['yaml']), directiveFromMarkdown(), mdxFromMarkdown()],
-};
+/** The syntax extensions of a docs page, as the site's MDX loader has them. */
+function syntax(options: ReadOptions) {
+  const extensions = [directive(), ...(options.mdx ? [mdxjs()] : [])];
+  const mdastExtensions = [directiveFromMarkdown(), ...(options.mdx ? [mdxFromMarkdown()] : [])];
+  if (options.frontMatter === false) return {extensions, mdastExtensions};
+  return {extensions: [frontmatter(['yaml']), ...extensions], mdastExtensions: [frontmatterFromMarkdown(['yaml']), ...mdastExtensions]};
+}
 
 /** Reads a Markdown (or MDX) source. Throws MarkdownError on MDX that does not parse and on front matter that is not YAML. */
 export function readMarkdown(source: string, options: ReadOptions = {}): MarkdownDocument {
@@ -107,7 +111,7 @@ export function readMarkdown(source: string, options: ReadOptions = {}): Markdow
   const name = options.sourceName ?? 'source';
   let tree: Root;
   try {
-    tree = fromMarkdown(text, options.mdx ? MDX_SYNTAX : MD_SYNTAX);
+    tree = fromMarkdown(text, syntax(options));
   } catch (error) {
     const place = (error as {place?: {line?: number; start?: {line?: number}}}).place;
     const line = place?.line ?? place?.start?.line;
@@ -133,7 +137,8 @@ export function readMarkdown(source: string, options: ReadOptions = {}): Markdow
   return document;
 }
 
-function visit(node: Node, enter: (node: Node) => void): void {
+/** Calls `enter` with every node of a tree, in source order. */
+export function visit(node: Node, enter: (node: Node) => void): void {
   enter(node);
   for (const child of (node as Parent).children ?? []) visit(child, enter);
 }

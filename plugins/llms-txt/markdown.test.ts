@@ -25,7 +25,10 @@ describe('cleanMarkdown', () => {
   });
 
   test('fails, naming the file, on front matter that is not YAML', () => {
-    assert.throws(() => clean('---\ntitle: [unclosed\n---\n# X\n'), (error: Error) => error instanceof MarkdownCleanError && /^docs\/guide\.md:2:\d+: the front matter is not valid YAML/.test(error.message));
+    assert.throws(
+      () => clean('---\ntitle: [unclosed\n---\n# X\n'),
+      (error: Error) => error instanceof MarkdownCleanError && /^docs\/guide\.md:2:\d+: the front matter is not valid YAML/.test(error.message),
+    );
   });
 
   test('removes MDX imports and exports but keeps Python imports inside code', () => {
@@ -176,14 +179,18 @@ describe('cleanMarkdown', () => {
       yaml: ['# dbt profile', 'default:', '\ttarget: dev', '  outputs: {}'],
     };
     for (const [language, lines] of Object.entries(files)) {
-      const source = ['# G', '', `${language} file:`, '', `\`\`\`${language} title="data/file.${language}" {2} showLineNumbers`, ...lines, '```', ''].join('\n');
+      const source = ['# G', '', `${language} file:`, '', `\`\`\`${language} title="data/file.${language}" {2} showLineNumbers`, ...lines, '```', ''].join(
+        '\n',
+      );
       const out = clean(source);
       assert.ok(out.includes(`\`\`\`${language} title="data/file.${language}"\n${lines.join('\n')}\n\`\`\`\n`), out);
     }
   });
 
   test('keeps code in a list item or a quote in its container, and leaves out highlight comments as the site does', () => {
-    const out = clean(['# G', '', '1. Save it:', '', '   ```python title="main.py"', '   import tower', '', '   # highlight-next-line', '   print(1)', '   ```', ''].join('\n'));
+    const out = clean(
+      ['# G', '', '1. Save it:', '', '   ```python title="main.py"', '   import tower', '', '   # highlight-next-line', '   print(1)', '   ```', ''].join('\n'),
+    );
     assert.match(out, /1\. Save it:\n\n {3}```python title="main\.py"\n {3}import tower\n\n {3}print\(1\)\n {3}```\n/);
     assert.match(clean('# G\n\n> ```text\n> quoted [link](/x)\n> ```\n'), /> ```text\n> quoted \[link\]\(\/x\)\n> ```/);
   });

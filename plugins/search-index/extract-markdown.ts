@@ -6,6 +6,7 @@
  * built from the rendered HTML.
  */
 import {createSlugger, parseMarkdownHeadingId} from '@docusaurus/utils';
+import {readMarkdown} from '../../lib/markdown';
 import type {PageKind} from '../../src/search/kinds';
 import type {ExtractedPage} from '../../src/search/records';
 import {isDiagramLanguage, parseDiagramMeta, titleSentence} from '../diagrams/fence';
@@ -24,22 +25,17 @@ function markdownInlineToText(line: string): string {
     .trim();
 }
 
-function stripFrontMatter(source: string): string {
-  return source.replace(/^---\n[\s\S]*?\n---\n/, '');
-}
-
 /** Splits one Markdown document into page sections. */
 export function extractMarkdown(
   source: string,
-  page: {path: string; title: string; trail: string[]; kind: PageKind; language?: string; tags?: string[]},
+  page: {path: string; title: string; trail: string[]; kind: PageKind; language?: string; tags?: string[]; mdx?: boolean},
 ): ExtractedPage {
   const slugger = createSlugger();
   const sections: ExtractedPage['sections'] = [];
   const headingStack: Array<{level: number; text: string}> = [];
   let current: ExtractedPage['sections'][number] = {level: 1, anchor: null, heading: page.title, parents: [], text: ''};
-  let fence: string | null = null;
-  // A diagram's source is not text a reader sees; its caption is (as in the built page).
-  let inDiagram = false;
+  const document = readMarkdown(source, {sourceName: page.path, mdx: page.mdx});
+  const fenceAt = new Map(document.fences.map((fence) => [fence.line, fence]));
   const lines: string[] = [];
 
   const flush = () => {
@@ -51,19 +47,15 @@ export function extractMarkdown(
     sections.push(current);
   };
 
-  for (const raw of stripFrontMatter(source).split('\n')) {
-    const fenceMatch = /^\s*(```+|~~~+)/.exec(raw);
+  for (let index = document.bodyLine - 1; index < document.lines.length; index++) {
+    const raw = document.lines[index];
+    const fence = fenceAt.get(index + 1);
     if (fence) {
-      if (fenceMatch && fenceMatch[1].startsWith(fence)) fence = null;
-      else if (!inDiagram) lines.push(raw.trim());
-      continue;
-    }
-    if (fenceMatch) {
-      fence = fenceMatch[1];
-      const [language = '', ...meta] = raw.trim().slice(fence.length).trim().split(/\s+/);
-      const diagram = isDiagramLanguage(language) ? parseDiagramMeta(meta.join(' ')) : undefined;
-      inDiagram = diagram !== undefined;
+      // A diagram's source is not text a reader sees; its caption is (as in the built page).
+      const diagram = isDiagramLanguage(fence.lang) ? parseDiagramMeta(fence.meta) : undefined;
       if (diagram && !('error' in diagram)) lines.push(`${titleSentence(diagram.title)} ${diagram.description}`);
+      else if (!diagram) lines.push(...fence.code.split('\n').map((line) => line.trim()));
+      index = fence.endLine - 1;
       continue;
     }
     if (/^\s*(import|export)\s/.test(raw)) continue;

@@ -29,6 +29,7 @@ import {pagesToRecords, type ExtractedPage, type PackedIndex, type PageText} fro
 import {htmlFiles} from '../../lib/files';
 import {extractPage} from './extract-html';
 import {extractMarkdown} from './extract-markdown';
+import {isMdxFile} from '../../lib/markdown';
 
 /** build/docs/concepts/apps/index.html -> /docs/concepts/apps */
 export function routeOfFile(outDir: string, file: string, baseUrl = '/'): string {
@@ -154,7 +155,16 @@ export function extractSourcePages(siteDir: string, content: DocsContent, baseUr
       const category = categories.get(doc.id);
       const source = readFileSync(file, 'utf8');
       const kind = kindOfRoute(doc.permalink, docsPrefix);
-      pages.push(extractMarkdown(source, {path: doc.permalink, title: doc.title, trail: category ? [category] : [], kind, tags: ['docs-default-current']}));
+      pages.push(
+        extractMarkdown(source, {
+          path: doc.permalink,
+          title: doc.title,
+          trail: category ? [category] : [],
+          kind,
+          tags: ['docs-default-current'],
+          mdx: isMdxFile(file),
+        }),
+      );
     }
     for (const index of version.categoryGeneratedIndices ?? []) {
       pages.push({

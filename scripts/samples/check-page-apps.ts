@@ -171,7 +171,10 @@ function pageApps(page: PageForApps, problems: Problem[]): PageApp[] {
       continue;
     }
     if (declared.code.length === 0) {
-      report(towerfile, `app ${name} has no Python code on this page: mark its code fences with ${APP_ATTRIBUTE}="${name}", or remove ${APP_ATTRIBUTE}= from the Towerfile`);
+      report(
+        towerfile,
+        `app ${name} has no Python code on this page: mark its code fences with ${APP_ATTRIBUTE}="${name}", or remove ${APP_ATTRIBUTE}= from the Towerfile`,
+      );
       continue;
     }
     const app: PageApp = {name, page: page.file, towerfile, data, code: declared.code, dependencies: null};

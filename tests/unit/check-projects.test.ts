@@ -456,9 +456,15 @@ describe('apps a page declares (app="name" on its fences)', () => {
     const problems = checkPage(APP_PAGE('Its `requirements.txt` holds one line, `tower[iceberg]`.', CODE)).problems;
     assert.deepEqual(
       where(problems).map((p) => p.replace(/, but no page.*: list/, ': list')),
-      ['docs/guide.md:19: app prices imports polars: list polars in a pyproject.toml or requirements.txt', 'docs/guide.md:20: app prices imports tower: list tower in a pyproject.toml or requirements.txt'],
+      [
+        'docs/guide.md:19: app prices imports polars: list polars in a pyproject.toml or requirements.txt',
+        'docs/guide.md:20: app prices imports tower: list tower in a pyproject.toml or requirements.txt',
+      ],
     );
-    assert.match(problems[0].message, /no page shows its dependency file \(a fence titled requirements\.txt or pyproject\.toml with app="prices"\) and its Towerfile fence has no requirements=/);
+    assert.match(
+      problems[0].message,
+      /no page shows its dependency file \(a fence titled requirements\.txt or pyproject\.toml with app="prices"\) and its Towerfile fence has no requirements=/,
+    );
   });
 
   it('reject a parameter the Towerfile does not declare, with a suggestion', () => {
@@ -501,11 +507,33 @@ describe('apps a page declares (app="name" on its fences)', () => {
 
   it('reject declarations that do not add up, on the fence', () => {
     const cases: [string, string, RegExp][] = [
-      [APP_PAGE(SHOWN, CODE).replace('name = "prices"', 'name = "costs"'), 'docs/guide.md:5', /the fence says app="prices", but the Towerfile's \[app\] name is "costs"/],
-      [APP_PAGE(SHOWN, CODE).replace('toml title="Towerfile" app="prices"', 'toml title="Towerfile"'), 'docs/guide.md:17', /no page has a Towerfile with app="prices"/],
-      [APP_PAGE(SHOWN, CODE).replace('```bash', '```bash app="prices"'), 'docs/guide.md:33', /marks an app's Towerfile, its Python code or its dependency file.*this bash block is none of them/],
-      [APP_PAGE(SHOWN, CODE).replace('python title="task.py" app="prices"', 'python app="prices" fragment="excerpt"'), 'docs/guide.md:5', /app prices has no Python code on this page/],
-      [APP_PAGE('', CODE, ' requirements="tower[iceberg]"').replace('Its requirements:', '').replace('## Elsewhere', SHOWN + '\n\n## Elsewhere'), 'docs/guide.md:5', /shows its requirements\.txt at line \d+: remove requirements=/],
+      [
+        APP_PAGE(SHOWN, CODE).replace('name = "prices"', 'name = "costs"'),
+        'docs/guide.md:5',
+        /the fence says app="prices", but the Towerfile's \[app\] name is "costs"/,
+      ],
+      [
+        APP_PAGE(SHOWN, CODE).replace('toml title="Towerfile" app="prices"', 'toml title="Towerfile"'),
+        'docs/guide.md:17',
+        /no page has a Towerfile with app="prices"/,
+      ],
+      [
+        APP_PAGE(SHOWN, CODE).replace('```bash', '```bash app="prices"'),
+        'docs/guide.md:33',
+        /marks an app's Towerfile, its Python code or its dependency file.*this bash block is none of them/,
+      ],
+      [
+        APP_PAGE(SHOWN, CODE).replace('python title="task.py" app="prices"', 'python app="prices" fragment="excerpt"'),
+        'docs/guide.md:5',
+        /app prices has no Python code on this page/,
+      ],
+      [
+        APP_PAGE('', CODE, ' requirements="tower[iceberg]"')
+          .replace('Its requirements:', '')
+          .replace('## Elsewhere', SHOWN + '\n\n## Elsewhere'),
+        'docs/guide.md:5',
+        /shows its requirements\.txt at line \d+: remove requirements=/,
+      ],
     ];
     for (const [text, at, message] of cases) {
       const problems = checkPage(text).problems.filter((p) => !/fragment cannot be code|no Towerfile on this page/.test(p.message));

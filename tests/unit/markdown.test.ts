@@ -67,7 +67,9 @@ describe('code fences', () => {
   });
 
   test('in MDX are found inside JSX, and indented code is not a fence', () => {
-    const doc = readMarkdown(md("import Tabs from '@theme/Tabs';", '', '<Tabs>', '', `  ${FENCE}bash`, '  tower login', `  ${FENCE}`, '', '</Tabs>'), {mdx: true});
+    const doc = readMarkdown(md("import Tabs from '@theme/Tabs';", '', '<Tabs>', '', `  ${FENCE}bash`, '  tower login', `  ${FENCE}`, '', '</Tabs>'), {
+      mdx: true,
+    });
     assert.deepEqual(
       doc.fences.map((f) => [f.lang, f.line]),
       [['bash', 5]],
@@ -124,7 +126,18 @@ describe('front matter', () => {
 describe('headings', () => {
   test('are found outside code and front matter, with their source text and custom id', () => {
     const doc = readMarkdown(
-      md('---', 'title: x', '# not a heading: yaml comment', '---', '# Page', `${FENCE}bash`, '# a comment', FENCE, '## `tower apps` {#apps}', '### Closed ###'),
+      md(
+        '---',
+        'title: x',
+        '# not a heading: yaml comment',
+        '---',
+        '# Page',
+        `${FENCE}bash`,
+        '# a comment',
+        FENCE,
+        '## `tower apps` {#apps}',
+        '### Closed ###',
+      ),
     );
     assert.deepEqual(doc.headings, [
       {level: 1, text: 'Page', line: 5},
