@@ -45,7 +45,8 @@ describe('search with browser storage blocked (Chromium profile with cookies blo
       await settle(page);
       await page.locator('.DocSearch-Button').click();
       await page.locator('.DocSearch-Modal').waitFor();
-      await page.waitForTimeout(300);
+      // The modal's opening screen has rendered; recent searches would be listed on it.
+      await page.locator('.DocSearch-StartScreen, .DocSearch-Dropdown').first().waitFor();
       assert.equal(await page.locator('.DocSearch-Hit-source', {hasText: 'Recent'}).count(), 0);
       assert.equal(warnings.filter((text) => /storage.*unavailable/i.test(text)).length, 1, `warned once: ${warnings.join(' | ')}`);
       assert.deepEqual(pageErrors, []);
