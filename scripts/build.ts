@@ -117,24 +117,31 @@ export function runWatched(command: string, args: string[], options: WatchdogOpt
   const minCpuSeconds = (MIN_CPU_SHARE * stallMs) / 1000;
   const graceMs = options.killGraceMs ?? KILL_GRACE_MS;
   const cpuSeconds = options.cpuSeconds ?? groupCpuSeconds;
+  // The handlers come first: a signal that arrives while the command starts must still reach its group.
+  let groupId: number | undefined;
+  const onSignal = (signal: keyof typeof SIGNAL_EXIT_CODES) => {
+    void (groupId === undefined ? Promise.resolve() : stopGroup(groupId, graceMs)).then(() => process.exit(SIGNAL_EXIT_CODES[signal]));
+  };
+  const onExit = () => groupId !== undefined && signalGroup(groupId, 'SIGKILL');
+  const signals = Object.keys(SIGNAL_EXIT_CODES) as (keyof typeof SIGNAL_EXIT_CODES)[];
+  for (const signal of signals) process.once(signal, onSignal);
+  process.once('exit', onExit);
+  const release = () => {
+    for (const signal of signals) process.removeListener(signal, onSignal);
+    process.removeListener('exit', onExit);
+  };
+
   const child = spawn(command, args, {cwd: options.cwd, env: options.env, stdio: options.stdio ?? 'inherit', detached: true});
-  const groupId = child.pid!;
+  groupId = child.pid;
   const started = Date.now();
   let lastProgressAt = started;
   let cpuAtLastProgress = 0;
   let verdict: string | null = null;
 
-  const onSignal = (signal: keyof typeof SIGNAL_EXIT_CODES) => {
-    void stopGroup(groupId, graceMs).then(() => process.exit(SIGNAL_EXIT_CODES[signal]));
-  };
-  const onExit = () => signalGroup(groupId, 'SIGKILL');
-  for (const signal of Object.keys(SIGNAL_EXIT_CODES) as (keyof typeof SIGNAL_EXIT_CODES)[]) process.once(signal, onSignal);
-  process.once('exit', onExit);
-
   const timer = setInterval(
     () => {
       const now = Date.now();
-      const cpu = cpuSeconds(groupId);
+      const cpu = groupId === undefined ? null : cpuSeconds(groupId);
       if (cpu !== null && cpu - cpuAtLastProgress >= minCpuSeconds) {
         lastProgressAt = now;
         cpuAtLastProgress = cpu;
@@ -147,19 +154,22 @@ export function runWatched(command: string, args: string[], options: WatchdogOpt
       } else if (now - started > limitMs) {
         verdict = `\`${[command, ...args].join(' ')}\` ran longer than ${formatSeconds(limitMs)} and was stopped.\n${options.stallAdvice}`;
       }
-      if (verdict) void stopGroup(groupId, graceMs);
+      if (verdict && groupId !== undefined) void stopGroup(groupId, graceMs);
     },
     Math.min(CHECK_EVERY_MS, stallMs / 4, limitMs / 4),
   );
 
   return new Promise((resolve, reject) => {
-    child.once('error', reject);
+    child.once('error', (error) => {
+      clearInterval(timer);
+      release();
+      reject(error);
+    });
     child.once('exit', (code, signal) => {
       clearInterval(timer);
-      for (const signal of Object.keys(SIGNAL_EXIT_CODES)) process.removeListener(signal, onSignal);
-      process.removeListener('exit', onExit);
+      release();
       // Whatever the command left behind in its group goes with it.
-      signalGroup(groupId, 'SIGKILL');
+      signalGroup(groupId!, 'SIGKILL');
       if (verdict) reject(new StalledError(verdict));
       else resolve(code ?? (signal ? 128 : 1));
     });
