@@ -118,11 +118,11 @@ export function runWatched(command: string, args: string[], options: WatchdogOpt
   const graceMs = options.killGraceMs ?? KILL_GRACE_MS;
   const cpuSeconds = options.cpuSeconds ?? groupCpuSeconds;
   // The handlers come first: a signal that arrives while the command starts must still reach its group.
-  let groupId: number | undefined;
+  const group: {id?: number} = {};
   const onSignal = (signal: keyof typeof SIGNAL_EXIT_CODES) => {
-    void (groupId === undefined ? Promise.resolve() : stopGroup(groupId, graceMs)).then(() => process.exit(SIGNAL_EXIT_CODES[signal]));
+    void (group.id === undefined ? Promise.resolve() : stopGroup(group.id, graceMs)).then(() => process.exit(SIGNAL_EXIT_CODES[signal]));
   };
-  const onExit = () => groupId !== undefined && signalGroup(groupId, 'SIGKILL');
+  const onExit = () => group.id !== undefined && signalGroup(group.id, 'SIGKILL');
   const signals = Object.keys(SIGNAL_EXIT_CODES) as (keyof typeof SIGNAL_EXIT_CODES)[];
   for (const signal of signals) process.once(signal, onSignal);
   process.once('exit', onExit);
@@ -132,7 +132,8 @@ export function runWatched(command: string, args: string[], options: WatchdogOpt
   };
 
   const child = spawn(command, args, {cwd: options.cwd, env: options.env, stdio: options.stdio ?? 'inherit', detached: true});
-  groupId = child.pid;
+  group.id = child.pid;
+  const groupId = child.pid;
   const started = Date.now();
   let lastProgressAt = started;
   let cpuAtLastProgress = 0;
