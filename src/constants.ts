@@ -107,6 +107,13 @@ export const CHECKED_REFERENCE_PAGES = {
 export const CLI_MANIFEST_FILE = 'data/cli-manifest.json';
 
 /**
+ * The docs MCP server (mcp/): its name and title in the protocol, and where
+ * the site serves it (deploy/nginx/agents.conf proxies `path`). The build's
+ * discovery documents (plugins/mcp-discovery) and llms.txt name the same.
+ */
+export const DOCS_MCP = {name: 'tower-docs', title: 'Tower documentation', path: '/mcp'} as const;
+
+/**
  * Tabs that offer the same choice of language share one Docusaurus tab group: picking Python on
  * one page shows Python on every page (local storage, when the browser allows it), and
  * `?lang=python` opens a page on that tab. The values are the API code samples' kinds

@@ -4,7 +4,7 @@
  *
  * Block languages are lower-cased here, so every check compares them with lower-case names.
  */
-import {readMarkdown, type Fence, type Heading} from '../../lib/markdown';
+import {isMdxFile, readMarkdown, type Fence, type Heading} from '../../lib/markdown';
 import type {BlockProblem} from './types';
 
 /** A fenced code block of a page; `lang` is lower-cased. */
@@ -19,9 +19,9 @@ export interface ScannedMarkdown {
   frontMatter: Record<string, unknown>;
 }
 
-/** Reads a page. Throws lib/markdown's MarkdownError (with the line) on front matter that is not YAML. */
+/** Reads a page (as MDX when its name ends in .mdx). Throws lib/markdown's MarkdownError, with the line, on front matter that is not YAML or MDX that does not parse. */
 export function scanMarkdown(text: string, sourceName?: string): ScannedMarkdown {
-  const document = readMarkdown(text, {sourceName});
+  const document = readMarkdown(text, {sourceName, mdx: sourceName !== undefined && isMdxFile(sourceName)});
   return {
     blocks: document.fences.map((fence) => ({...fence, lang: fence.lang.toLowerCase()})),
     headings: document.headings,
