@@ -8,14 +8,10 @@ import type {Locator, Page, Request} from 'playwright-core';
 
 /** Resolves once the page has painted `count` more frames: scroll handlers and the renders they cause have run. */
 export async function nextFrames(page: Page, count = 2): Promise<void> {
-  await page.evaluate(
-    (frames) =>
-      new Promise<void>((resolve) => {
-        const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
-        step(frames);
-      }),
-    count,
-  );
+  // No named function inside: tsx would wrap it in a helper the page does not have.
+  await page.evaluate(async (frames) => {
+    for (let frame = 0; frame < frames; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, count);
 }
 
 /** Waits until no CSS transition or animation runs on the element or inside it (a slide, a fade). */
