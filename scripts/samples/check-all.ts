@@ -5,7 +5,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import {listFiles} from '../../lib/files';
 import path from 'node:path';
-import {fenceProblems, scanMarkdown, type ScannedMarkdown} from './extract-blocks';
+import {fenceProblems, scanMarkdown, type CodeBlock, type ScannedMarkdown} from './extract-blocks';
 import {MarkdownError} from '../../lib/markdown';
 import {checkPythonDocuments, type PythonDocument} from './check-python';
 import {checkTomlBlocks} from './check-towerfile';
@@ -79,6 +79,17 @@ export function listDocFiles(root: string): string[] {
   return listFiles(docs, (relative) => /\.mdx?$/.test(relative))
     .map((file) => `${DOCS_DIR}/${path.relative(docs, file).split(path.sep).join('/')}`)
     .filter((file) => !file.startsWith(EXCLUDED_PREFIX));
+}
+
+/** The flag of a fence that shows a command's output (```text output), not code to run. */
+export const OUTPUT_FLAG = 'output';
+
+/**
+ * Whether a fence is a sample the checks run on. Not a fence that includes a file (it shows that
+ * file, checked with its example project in check-projects.ts), nor the output of a command.
+ */
+function isSample(block: CodeBlock): boolean {
+  return !isIncludeBlock(block) && !block.attributes.has(OUTPUT_FLAG);
 }
 
 function toRelative(root: string, file: string): string {
@@ -176,8 +187,7 @@ export function checkSamples(options: CheckOptions): CheckReport {
       continue;
     }
     problems.push(...fenceProblems(scanned).map((p) => ({file, ...p})));
-    // A fence that includes a file shows that file: it is checked with its example project (check-projects.ts).
-    const blocks = scanned.blocks.filter((block) => !isIncludeBlock(block));
+    const blocks = scanned.blocks.filter(isSample);
     pages.push({file, text, blocks: scanned.blocks});
     const toml = checkTomlBlocks(blocks, towerfileRules);
     stats.toml += toml.toml;
@@ -197,7 +207,7 @@ export function checkSamples(options: CheckOptions): CheckReport {
   problems.push(...python.problems);
 
   const pageApps = checkPageApps(
-    pages.map((page) => ({...page, blocks: page.blocks.filter((block) => !isIncludeBlock(block))})),
+    pages.map((page) => ({...page, blocks: page.blocks.filter(isSample)})),
     interpreter,
   );
   stats.pageApps = pageApps.apps;

@@ -434,7 +434,7 @@ describe('diagram fences', () => {
 });
 
 describe('checkSamples reports the new kinds of bad sample with file and line', () => {
-  it('a bare fence, a missing required flag and conflicting flags', () => {
+  it('a bare fence, a missing required flag and conflicting flags, but not in what a command prints', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'samples-'));
     try {
       const write = (rel: string, text: string) => {
@@ -452,6 +452,13 @@ describe('checkSamples reports the new kinds of bad sample with file and line', 
           `${FENCE}bash`,
           'tower secrets create --name API_TOKEN',
           'tower deploy --all --environment production',
+          FENCE,
+          'What it prints, which is output and not checked:',
+          `${FENCE}bash output`,
+          'tower deploy --all --environment production',
+          FENCE,
+          `${FENCE}python output`,
+          'def not python(:',
           FENCE,
         ),
       );
