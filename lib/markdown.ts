@@ -137,6 +137,19 @@ export function readMarkdown(source: string, options: ReadOptions = {}): Markdow
   return document;
 }
 
+/**
+ * The front matter alone, for a tool that needs nothing else of a long page (a link's title):
+ * `readMarkdown(source).frontMatter` without parsing the body. Only the lines up to the first line
+ * that can close the front matter are parsed. Throws MarkdownError as readMarkdown does.
+ */
+export function readFrontMatter(source: string, options: Pick<ReadOptions, 'sourceName'> = {}): Record<string, unknown> {
+  const lines = source.replace(/^\uFEFF/, '').split(/\r?\n/);
+  if (lines[0]?.trimEnd() !== '---') return {};
+  const closing = lines.findIndex((line, index) => index > 0 && line.trimEnd() === '---');
+  if (closing === -1) return {};
+  return readMarkdown(lines.slice(0, closing + 1).join('\n'), options).frontMatter;
+}
+
 /** Calls `enter` with every node of a tree, in source order. */
 export function visit(node: Node, enter: (node: Node) => void): void {
   enter(node);

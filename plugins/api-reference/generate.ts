@@ -6,7 +6,7 @@
  */
 import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {isMdxFile, MarkdownError, readMarkdown, type MarkdownDocument} from '../../lib/markdown';
+import {isMdxFile, MarkdownError, readFrontMatter, readMarkdown} from '../../lib/markdown';
 import {API_REFERENCE} from '../../src/constants';
 import {operationRoute, overviewRoute, type TitleOf} from './facts';
 import {loadApiModel, type ApiModel} from './model';
@@ -29,16 +29,16 @@ type GenerateResult = {files: string[]; model: ApiModel; linkTitles: LinkTitles}
 
 /** The title Docusaurus gives a docs page: front-matter `title`, else its first H1. */
 function pageTitle(file: string, siteDir: string): string | undefined {
-  let document: MarkdownDocument;
+  const source = readFileSync(file, 'utf8');
+  const options = {sourceName: path.relative(siteDir, file), mdx: isMdxFile(file)};
   try {
-    document = readMarkdown(readFileSync(file, 'utf8'), {sourceName: path.relative(siteDir, file), mdx: isMdxFile(file)});
+    const title = readFrontMatter(source, options).title;
+    if (typeof title === 'string' && title) return title;
+    return readMarkdown(source, options).headings.find((heading) => heading.level === 1)?.text;
   } catch (error) {
     if (!(error instanceof MarkdownError)) throw error;
     throw new Error(`${error.message}. plugins/api-reference reads it for the title of a link from ${API_REFERENCE.specFile}.`);
   }
-  const title = document.frontMatter.title;
-  if (typeof title === 'string' && title) return title;
-  return document.headings.find((heading) => heading.level === 1)?.text;
 }
 
 /** The labels of the links the spec makes: an operation's summary, or the docs page's title. */

@@ -20,6 +20,20 @@ function escapeText(text: string): string {
  */
 export function mdxMarkdown(markdown: string): string {
   const text = markdown.replace(/\r\n/g, '\n');
+  // Most descriptions hold no code at all: no need to parse them. The others repeat across
+  // operations (a parameter described once, used by many): each is parsed once.
+  if (!/[`~]/.test(text)) return escapeText(text);
+  let escaped = escapedDescriptions.get(text);
+  if (escaped === undefined) {
+    escaped = escapeOutsideCode(text);
+    escapedDescriptions.set(text, escaped);
+  }
+  return escaped;
+}
+
+const escapedDescriptions = new Map<string, string>();
+
+function escapeOutsideCode(text: string): string {
   const document = readMarkdown(text, {frontMatter: false});
   const fenceLines = new Set(document.fences.map((fence) => fence.line));
   const code: {start: number; end: number}[] = [];

@@ -36,7 +36,8 @@ export function firstSentence(markdown: string, maxLength = 200): string {
 
 /** Calls `onLine` with each line and whether it is part of a fenced code block (lib/markdown.ts says which). */
 function eachLine(markdown: string, onLine: (line: string, inCode: boolean) => string): string {
-  const code = codeLines(readMarkdown(markdown, {frontMatter: false}));
+  // Most descriptions hold no fence at all: no need to parse them.
+  const code = /```|~~~/.test(markdown) ? codeLines(readMarkdown(markdown, {frontMatter: false})) : new Set<number>();
   return markdown
     .split('\n')
     .map((line, index) => onLine(line, code.has(index + 1)))

@@ -13,7 +13,7 @@
  * the fence's title. Which lines are code comes from the one Markdown reader
  * (lib/markdown.ts); the prose around the code is cleaned line by line.
  */
-import {codeLines, isMdxFile, MarkdownError, readMarkdown, type Fence, type MarkdownDocument} from '../../lib/markdown';
+import {codeLines, isMdxFile, MarkdownError, readFrontMatter, readMarkdown, type Fence, type MarkdownDocument} from '../../lib/markdown';
 import {CodeLinesError, applyMagicComments} from '../code-highlight/lines';
 import {isDiagramLanguage, parseDiagramMeta, titleSentence} from '../diagrams/fence';
 
@@ -53,7 +53,12 @@ const ADMONITION_LABELS: Record<string, string> = {
 
 /** The front matter of a page source. Throws MarkdownCleanError on YAML that does not parse. */
 export function frontMatterOf(source: string, sourceName: string): FrontMatter {
-  return read(source, sourceName).frontMatter;
+  try {
+    return readFrontMatter(source, {sourceName});
+  } catch (error) {
+    if (error instanceof MarkdownError) throw new MarkdownCleanError(error.message);
+    throw error;
+  }
 }
 
 /** Reads a source with the one Markdown reader, naming it in errors. */
