@@ -26,7 +26,11 @@ import {REPO_ROOT} from '../../lib/paths';
 const HERE = path.join(REPO_ROOT, 'bench', 'mutation');
 const RESULTS = path.join(HERE, 'results');
 
-/** A module under test, the test files that exercise it (the fastest first: Stryker stops at the first that fails). */
+/**
+ * A module under test and the test files that exercise it, the fastest first (Stryker stops at the
+ * first that fails). Each mutant runs every listed file that reaches it, so a slow file that only
+ * passes through the module (the sample checker's, which starts python3) is left out.
+ */
 type Target = {name: string; mutate: string[]; tests: string[]};
 
 export const TARGETS: Target[] = [
@@ -38,7 +42,7 @@ export const TARGETS: Target[] = [
   {
     name: 'src/towerfile',
     mutate: ['src/towerfile/*.ts'],
-    tests: ['tests/unit/towerfile-check.test.ts', 'plugins/towerfile-validator/compile.test.ts', 'tests/unit/check-samples.test.ts'],
+    tests: ['tests/unit/towerfile-check.test.ts', 'plugins/towerfile-validator/compile.test.ts'],
   },
   {
     name: 'src/search',
