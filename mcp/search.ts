@@ -80,24 +80,18 @@ export class DocsSearch {
    */
   find(query: string, kind?: SearchKind): FoundSections {
     const facetFilters = [...SEARCH.facetFilters, ...(kind ? [kindFacetFilter(kind)!] : [])];
-    const plan = this.engine.plan(query);
-    const required = plan.words.filter((word) => word.required);
-    const ranked = this.engine.rank(query, facetFilters);
-    const matchedBy = (entry: Ranked) => {
-      const terms = new Set(entry.terms);
-      return required.filter((word) => word.expansions.some((expansion) => terms.has(expansion.term))).map((word) => word.text);
-    };
+    // The engine says which of the query's words count, which each section has, and whether any has them all.
+    const {ranked, queryWords: words, allWordsMatched} = this.engine.rankQuery(query, facetFilters);
     const pages = groupByPage(ranked).map((group) => ({
       page: pathOf(group.url),
-      sections: group.sections.map((entry) => toFound(entry, matchedBy(entry))),
+      sections: group.sections.map((entry) => toFound(entry, entry.matchedWords)),
     }));
     const anywhere = new Set(pages.flatMap((group) => group.sections.flatMap((section) => section.matched)));
-    const words = required.map((word) => word.text);
     // A word the ranked sections lack may still be on a page whose sections have too few of the others: look it up alone.
     const unmatched = words.filter((word) => !anywhere.has(word) && this.engine.rank(word, facetFilters).length === 0);
     return {
       words,
-      allWords: words.length > 0 && pages.some((group) => group.sections.some((section) => section.matched.length === words.length)),
+      allWords: allWordsMatched,
       unmatched,
       pages: pages.length,
       ranked: pages,

@@ -89,8 +89,11 @@ export const SEARCH = {
   keyboardShortcuts: {'Ctrl/Cmd+K': true, '/': true},
   /** Facet filters sent with every query (merged with the contextual ones). */
   facetFilters: ['language:en'],
-  /** Ask AI disclaimer, shown in both modes. */
+  /** Ask AI disclaimer in Algolia mode, where an assistant writes the answer. */
   askAiDisclaimer: 'Answers are AI-generated and may be wrong. Check the linked sections before you rely on them.',
+  /** Ask AI disclaimer in local mode, where the answer is quoted from the docs (src/search/answer.ts), not written by a model. */
+  askAiLocalDisclaimer:
+    'This answer is assembled from the docs by the site’s search, not written by a language model, and may be wrong. Check the cited section before you rely on it.',
 } as const;
 
 /**
