@@ -6,7 +6,7 @@
  */
 import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {parse, Parser, YAMLParseError} from 'yaml';
+import {isMdxFile, MarkdownError, readFrontMatter, readMarkdown} from '../../lib/markdown';
 import {API_REFERENCE, CLI_MANIFEST_FILE} from '../../src/constants';
 import {checkTowerArgs, CliIndex, shellCommands, type CliManifest} from '../../lib/tower-cli';
 import {ERRORS_ANCHOR, operationRoute, overviewRoute, type TitleOf} from './facts';
@@ -28,55 +28,18 @@ export type LinkTitles = Record<string, string>;
 
 type GenerateResult = {files: string[]; model: ApiModel; linkTitles: LinkTitles};
 
-/**
- * Where the YAML value that contains `offset` begins. A parser notices an
- * unclosed quote only where the text ends; the reader needs the line that opened it.
- */
-function valueStart(yaml: string, offset: number): number {
-  let start = offset;
-  const visit = (token: unknown): void => {
-    if (!token || typeof token !== 'object') return;
-    const {type, offset: at, source} = token as {type?: unknown; offset?: unknown; source?: unknown};
-    if (typeof type === 'string' && type.endsWith('scalar') && typeof at === 'number' && typeof source === 'string') {
-      if (at <= offset && offset <= at + source.length && at < start) start = at;
-    }
-    for (const child of Object.values(token)) visit(child);
-  };
-  for (const token of new Parser().parse(yaml)) visit(token);
-  return start;
-}
-
-function lineAndColumn(text: string, offset: number): {line: number; col: number} {
-  const before = text.slice(0, offset).split('\n');
-  return {line: before.length, col: before.at(-1)!.length + 1};
-}
-
 /** The title Docusaurus gives a docs page: front-matter `title`, else its first H1. */
 function pageTitle(file: string, siteDir: string): string | undefined {
-  const source = readFileSync(file, 'utf8')
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n?/g, '\n');
-  const match = /^---\n([\s\S]*?)\n---(?:\n|$)/.exec(source);
-  let fields: {title?: unknown} = {};
-  if (match) {
-    try {
-      fields = (parse(match[1]) as {title?: unknown} | null) ?? {};
-    } catch (error) {
-      if (!(error instanceof YAMLParseError)) throw error;
-      // The front matter starts on the file's second line, after the opening ---.
-      const noticed = lineAndColumn(match[1], error.pos[0]);
-      const start = lineAndColumn(match[1], valueStart(match[1], error.pos[0]));
-      const reason = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-      const runsOn = start.line === noticed.line ? '' : `; the value that starts here runs on to line ${noticed.line + 1}`;
-      throw new Error(
-        `${path.relative(siteDir, file)}:${start.line + 1}:${start.col}: the front matter is not valid YAML (${reason}${runsOn}). ` +
-          `plugins/api-reference reads it for the title of a link from ${API_REFERENCE.specFile}.`,
-      );
-    }
+  const source = readFileSync(file, 'utf8');
+  const options = {sourceName: path.relative(siteDir, file), mdx: isMdxFile(file)};
+  try {
+    const title = readFrontMatter(source, options).title;
+    if (typeof title === 'string' && title) return title;
+    return readMarkdown(source, options).headings.find((heading) => heading.level === 1)?.text;
+  } catch (error) {
+    if (!(error instanceof MarkdownError)) throw error;
+    throw new Error(`${error.message}. plugins/api-reference reads it for the title of a link from ${API_REFERENCE.specFile}.`);
   }
-  if (typeof fields.title === 'string' && fields.title) return fields.title;
-  const body = match ? source.slice(match[0].length) : source;
-  return /^# (.+)$/m.exec(body)?.[1].trim();
 }
 
 /** The labels of the links the spec makes: an operation's summary, or the docs page's title. */

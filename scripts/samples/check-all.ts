@@ -5,7 +5,8 @@
 import {existsSync, readFileSync} from 'node:fs';
 import {listFiles} from '../../lib/files';
 import path from 'node:path';
-import {fenceProblems, scanMarkdown} from './extract-blocks';
+import {fenceProblems, scanMarkdown, type CodeBlock, type ScannedMarkdown} from './extract-blocks';
+import {MarkdownError} from '../../lib/markdown';
 import {checkPythonDocuments, type PythonDocument} from './check-python';
 import {checkTomlBlocks} from './check-towerfile';
 import {createTowerfileRules} from '../../src/towerfile/rules-node';
@@ -72,8 +73,6 @@ export interface CheckStats {
 
 export interface CheckReport {
   problems: Problem[];
-  /** Known problems that do not fail the check (see KNOWN_PAGE_APP_PROBLEMS). */
-  known: Problem[];
   stats: CheckStats;
 }
 
@@ -87,6 +86,17 @@ export function listDocFiles(root: string): string[] {
   return listFiles(docs, (relative) => /\.mdx?$/.test(relative))
     .map((file) => `${DOCS_DIR}/${path.relative(docs, file).split(path.sep).join('/')}`)
     .filter((file) => !file.startsWith(EXCLUDED_PREFIX));
+}
+
+/** The flag of a fence that shows a command's output (```text output), not code to run. */
+export const OUTPUT_FLAG = 'output';
+
+/**
+ * Whether a fence is a sample the checks run on. Not a fence that includes a file (it shows that
+ * file, checked with its example project in check-projects.ts), nor the output of a command.
+ */
+function isSample(block: CodeBlock): boolean {
+  return !isIncludeBlock(block) && !block.attributes.has(OUTPUT_FLAG);
 }
 
 function toRelative(root: string, file: string): string {
@@ -175,11 +185,17 @@ export function checkSamples(options: CheckOptions): CheckReport {
     }
     stats.files++;
     const text = readFileSync(abs, 'utf8');
-    const scanned = scanMarkdown(text);
-    problems.push(...fenceProblems(scanned.blocks).map((p) => ({file, ...p})));
-    // A fence that includes a file shows that file: it is checked with its example project (check-projects.ts).
-    const blocks = scanned.blocks.filter((block) => !isIncludeBlock(block));
-    pages.push({file, text, blocks: scanned.blocks, headings: scanned.headings});
+    let scanned: ScannedMarkdown;
+    try {
+      scanned = scanMarkdown(text, file);
+    } catch (err) {
+      if (!(err instanceof MarkdownError)) throw err;
+      problems.push({file, line: err.line ?? 1, message: err.reason});
+      continue;
+    }
+    problems.push(...fenceProblems(scanned).map((p) => ({file, ...p})));
+    const blocks = scanned.blocks.filter(isSample);
+    pages.push({file, text, blocks: scanned.blocks});
     const toml = checkTomlBlocks(blocks, towerfileRules);
     stats.toml += toml.toml;
     stats.towerfiles += toml.towerfiles;
@@ -210,12 +226,11 @@ export function checkSamples(options: CheckOptions): CheckReport {
   problems.push(...python.problems);
 
   const pageApps = checkPageApps(
-    pages.map((page) => ({...page, blocks: page.blocks.filter((block) => !isIncludeBlock(block))})),
+    pages.map((page) => ({...page, blocks: page.blocks.filter(isSample)})),
     interpreter,
   );
   stats.pageApps = pageApps.apps;
   problems.push(...pageApps.problems);
-  const known = pageApps.known;
 
   if (!options.files) {
     const examples = checkExamples({root, pages, towerfileRules, python: interpreter});
@@ -247,7 +262,7 @@ export function checkSamples(options: CheckOptions): CheckReport {
   }
 
   problems.sort(compareProblems);
-  return {problems, known, stats};
+  return {problems, stats};
 }
 
 /** The API operation pages as the build writes them to docs/reference/api/, rendered in memory from the spec. */
@@ -269,7 +284,14 @@ export async function checkSamplesWithDiagrams(options: CheckOptions): Promise<C
   for (const file of files) {
     const abs = path.join(options.root, file);
     if (!existsSync(abs)) continue;
-    const {problems, diagrams} = await checkDiagramBlocks(scanMarkdown(readFileSync(abs, 'utf8')).blocks);
+    let blocks: ScannedMarkdown['blocks'];
+    try {
+      blocks = scanMarkdown(readFileSync(abs, 'utf8'), file).blocks;
+    } catch (err) {
+      if (err instanceof MarkdownError) continue; // reported by checkSamples
+      throw err;
+    }
+    const {problems, diagrams} = await checkDiagramBlocks(blocks);
     report.stats.diagrams += diagrams;
     report.problems.push(...problems.map((p) => ({file, ...p})));
   }

@@ -25,7 +25,7 @@ import {useSite} from './support/site';
 const DIAGRAM_PAGES: Array<{route: string; count: number}> = listDocFiles(REPO_ROOT)
   .map((file) => ({
     route: `/${file.replace(/\.mdx?$/, '')}`,
-    count: scanMarkdown(readFileSync(path.join(REPO_ROOT, file), 'utf8')).blocks.filter((b) => isDiagramLanguage(b.lang)).length,
+    count: scanMarkdown(readFileSync(path.join(REPO_ROOT, file), 'utf8'), file).blocks.filter((b) => isDiagramLanguage(b.lang)).length,
   }))
   .filter((page) => page.count > 0);
 

@@ -7,10 +7,12 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import type {Page} from 'playwright-core';
-import {PHONE, goto, openContext, type Watched} from '../../lib/browser';
+import {PHONE, goto, openContext, settle, type Watched} from '../../lib/browser';
+import {hashFor} from '../../src/components/TowerfileChecker/persist';
 import {axeViolations, LOOKS, openAxeContext} from './support/axe';
 import {openBlockedStorageProfile, storageAccess} from './support/blockedStorage';
 import {useSite} from './support/site';
+import {watchNetwork} from './support/waits';
 
 const site = useSite();
 
@@ -52,10 +54,10 @@ async function openChecker(page: Page, hash = ''): Promise<void> {
   await page.waitForFunction(() => !/Loading the checker/.test(document.querySelector('p.alert')?.textContent ?? 'Loading the checker'));
 }
 
-/** Waits until the checker has written the text into the address (it waits a moment after typing). */
+/** Waits until the checker has written the editor's text into the address (it waits a moment after typing). */
 async function waitForSavedHash(page: Page): Promise<void> {
-  await page.waitForFunction(() => location.hash.startsWith('#towerfile='));
-  await page.waitForTimeout(400);
+  const expected = hashFor(await editor(page).inputValue());
+  await page.waitForFunction((hash) => location.hash === hash, expected);
 }
 
 function finish(watched: Pick<Watched, 'pageErrors' | 'offOrigin'>): void {
@@ -505,9 +507,13 @@ describe('the tools load their code only where, and when, they are used', () => 
 
   test('a docs page never downloads either engine, even after idle prefetching of the sidebar', async () => {
     const watched = await openContext(site.browser, site.base);
+    const network = watchNetwork(watched.page);
     const bodies = await scriptsOf(watched.page, async () => {
+      // Prefetching starts a moment after load and works off the sidebar's routes one idle period at a time.
+      const prefetching = watched.page.waitForRequest(async (request) => /prefetch/.test((await request.allHeaders())['sec-purpose'] ?? ''));
       await goto(watched.page, `${site.base}/docs/reference/towerfile`);
-      await watched.page.waitForTimeout(4500);
+      await prefetching;
+      await network.quiet();
     });
     assert.ok(bodies.size > 3);
     assert.equal(anyContains(bodies, CHECKER_ENGINE), false);
@@ -524,7 +530,7 @@ describe('the tools load their code only where, and when, they are used', () => 
 
     const before = await scriptsOf(page, async () => {
       await goto(page, `${site.base}${ORCHESTRATE}`);
-      await page.waitForTimeout(1000);
+      await settle(page);
     });
     assert.equal(anyContains(before, CRON_ENGINE), false, 'not loaded while the explainer is off screen');
     const after = await scriptsOf(page, () => showExplainer(page));

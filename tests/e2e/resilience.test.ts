@@ -173,7 +173,8 @@ describe('hostile input', () => {
     await page.keyboard.press('Control+k');
     await page.locator('.DocSearch-Modal').waitFor();
     await page.locator('.DocSearch-Input').fill(query);
-    await page.waitForTimeout(500);
+    // The modal has answered the query: its results, or the screen that says there are none.
+    await page.locator('.DocSearch-Hit, .DocSearch-NoResults').first().waitFor();
     assert.deepEqual(await noStrayElements(page), {images: 0, bold: 0, pwned: undefined});
     await finish(watched);
   });

@@ -287,8 +287,11 @@ describe('search modal (local index)', () => {
     await open(page);
     await page.keyboard.press('Control+k');
     await input(page).pressSequentially('view run logs', {delay: 60});
-    await page.waitForFunction(() => (document.querySelector('.DocSearch-Input') as HTMLInputElement).value === 'view run logs');
-    await page.waitForTimeout(400);
+    // The footer links to the search of the whole query and counts its results once they are in.
+    await page.waitForFunction(() => {
+      const link = document.querySelector<HTMLAnchorElement>('.DocSearch-HitsFooter a');
+      return link !== null && new URL(link.href).searchParams.get('q') === 'view run logs' && !/^See all 0 /.test(link.textContent ?? '');
+    });
     const seeAll = page.locator('.DocSearch-HitsFooter a');
     const count = Number(/^See all (\d+) results$/.exec(await seeAll.innerText())?.[1]);
     await seeAll.click();
@@ -337,7 +340,7 @@ describe('search modal (local index)', () => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await open(page);
-    await page.waitForTimeout(500);
+    await settle(page);
     assert.ok(!requested.includes(`/${SEARCH.indexFile}`), 'no index before searching');
     assert.ok(!requested.some((path) => /search-engine/.test(path)), 'no engine before searching');
     const before = requested.length;

@@ -12,14 +12,14 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import {fileURLToPath} from 'node:url';
-import {parseMeta, scanMarkdown, type CodeBlock} from '../../scripts/samples/extract-blocks';
+import {scanMarkdown, type CodeBlock} from '../../scripts/samples/extract-blocks';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PAGE = 'docs/using-tower/webhooks.md';
 const blocks = scanMarkdown(readFileSync(path.join(REPO, PAGE), 'utf8')).blocks;
 
 function titled(title: string): CodeBlock {
-  const block = blocks.find((b) => parseMeta(b.meta).attrs.get('title') === title);
+  const block = blocks.find((b) => b.attributes.get('title') === title);
   if (!block) throw new Error(`${PAGE} has no code block titled ${title}`);
   return block;
 }
