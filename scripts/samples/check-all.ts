@@ -210,8 +210,9 @@ export function checkSamples(options: CheckOptions): CheckReport {
 
   for (const page of options.generated ?? []) {
     stats.files++;
-    const {blocks} = scanMarkdown(page.text);
-    problems.push(...fenceProblems(blocks).map((p) => ({file: page.file, ...p})));
+    const scanned = scanMarkdown(page.text, page.file);
+    const blocks = scanned.blocks;
+    problems.push(...fenceProblems(scanned).map((p) => ({file: page.file, ...p})));
     if (cliIndex) {
       const shell = checkShellBlocks(blocks, cliIndex);
       stats.towerCommands += shell.commands;
