@@ -351,8 +351,9 @@ async function showExplainer(page: Page): Promise<void> {
   await page.getByRole('region', {name: 'Next runs'}).or(explainerError(page)).first().waitFor();
 }
 
+/** Each next run, its cells in order: a row of the table (two zones), or an entry of the list (the reader is on UTC). */
 const runRows = async (page: Page) =>
-  (await page.getByRole('region', {name: 'Next runs'}).locator('tbody tr').allInnerTexts()).map((row) => row.split('\t').map((c) => c.trim()));
+  (await page.getByRole('region', {name: 'Next runs'}).locator('tbody tr, ol > li').allInnerTexts()).map((row) => row.split('\t').map((c) => c.trim()));
 
 /** The Orchestrate page's explainer, shown to a reader in `timezoneId` on 1 January 2027 (a Friday), 00:00 UTC. */
 async function orchestrateExplainerIn(timezoneId: string): Promise<Watched> {
