@@ -13,7 +13,7 @@
  *
  *   node --import tsx bench/lighthouse.ts [--build DIR] [--runs N] [--pages home,docs] [--presets mobile]
  *
- * --pages keeps only some of the pages (home, docs, api, search, vanilla; the
+ * --pages keeps only some of the pages (home, docs, api, search, checker, vanilla; the
  * Starlight page is always measured, as the LCP reference) and --presets only
  * mobile or desktop: quicker runs while working on one page.
  *
@@ -119,8 +119,8 @@ function pad(cells: string[], widths: number[]): string {
 
 function printTable(preset: Preset, targets: Target[], results: Map<string, Sample[]>): void {
   const starlight = medianMetrics(results.get(`${preset}:starlight`)!);
-  const header = ['page', 'perf', 'a11y', 'BP', 'SEO', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'KiB', 'reqs', 'LCP/SL'];
-  const widths = [34, 4, 4, 3, 3, 6, 6, 6, 5, 6, 4, 6];
+  const header = ['page', 'perf', 'a11y', 'BP', 'SEO', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'KiB', 'JS KiB', 'reqs', 'LCP/SL'];
+  const widths = [34, 4, 4, 3, 3, 6, 6, 6, 5, 6, 6, 4, 6];
   console.log(`\n  ${preset === 'mobile' ? 'Mobile (Lighthouse default: Moto G Power, slow 4G, 4x CPU)' : 'Desktop (Lighthouse desktop preset)'}`);
   console.log('  ' + pad(header, widths));
   for (const target of targets) {
@@ -139,6 +139,7 @@ function printTable(preset: Preset, targets: Target[], results: Map<string, Samp
             m.tbt.toFixed(0),
             m.cls.toFixed(3),
             kib(m.bytes),
+            kib(m.jsRun),
             m.requests.toFixed(0),
             (m.lcp / starlight.lcp).toFixed(2),
           ],
@@ -249,6 +250,7 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
       {key: 'docs', label: 'Tower long docs page', group: 'tower', url: `${site.url}${docsRoute}`},
       {key: 'api', label: 'Tower API operation page', group: 'tower', url: `${site.url}/docs/reference/api/run-app`},
       {key: 'search', label: 'Tower search ?q=schedule', group: 'tower', url: `${site.url}/search?q=schedule`},
+      {key: 'checker', label: 'Tower Towerfile checker', group: 'tower', url: `${site.url}/docs/reference/towerfile-checker`},
       {key: 'vanilla', label: 'vanilla Docusaurus (same page)', group: 'vanilla', url: `${vanilla.url}${docsRoute}`},
       {key: 'starlight', label: 'Starlight typical page', group: 'starlight', url: `${starlight.url}${STARLIGHT_PAGE}`},
     ];
@@ -296,7 +298,7 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
     for (const warning of warnings) console.log(`  Lighthouse warning: ${warning}`);
 
     for (const preset of presets) printTable(preset, targets, results);
-    console.log("  (KiB = total transfer incl. idle prefetches; LCP/SL = LCP divided by the Starlight page's LCP in the same preset)");
+    console.log("  (KiB = total transfer incl. idle prefetches; JS KiB = JavaScript executed, gzip on the wire; LCP/SL = LCP divided by the Starlight page's LCP in the same preset)");
     console.log('\n  Every run, mobile (perf / LCP s / TBT ms), to judge the spread behind the medians');
     for (const target of targets) {
       const each = results.get(`mobile:${target.key}`)?.map((s) => metrics(s.lhr));
