@@ -171,7 +171,7 @@ const config: Config = {
           title: 'Docs',
           items: [
             {label: 'Introduction', to: '/docs/intro'},
-            {label: 'Quick Start', to: '/docs/getting-started/quick-start'},
+            {label: 'Quickstart', to: '/docs/getting-started/quick-start'},
             {label: 'Examples', to: '/docs/examples/intro'},
           ],
         },

@@ -9,7 +9,7 @@ import styles from './index.module.css';
 const LEARN: PathCard[] = [
   {
     kicker: 'Start here',
-    title: 'Quick start',
+    title: 'Quickstart',
     to: '/docs/getting-started/quick-start',
     description: 'Write a small Python app, describe it in a Towerfile, deploy it and watch it run.',
   },

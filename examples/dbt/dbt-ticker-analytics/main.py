@@ -8,7 +8,7 @@ import tower
 from settings import parse_options
 
 PROJECT_DIR = Path(__file__).resolve().parent / "ticker_analytics"
-PROFILE_SECRET = "DBT_PROFILE_YAML"
+PROFILE_SECRET = "TICKER_DBT_PROFILE_YAML"
 
 
 def load_profile() -> str:

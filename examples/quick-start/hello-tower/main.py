@@ -9,6 +9,6 @@ for count in range(1, 4):
     time.sleep(1)
 
 if token:
-    print(f"SERVICE_TOKEN is set ({len(token)} characters).")
+    print("SERVICE_TOKEN is set.")
 else:
     print("SERVICE_TOKEN is not set.")

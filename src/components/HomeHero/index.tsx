@@ -24,7 +24,7 @@ export default function HomeHero(): ReactNode {
         </p>
         <div className={styles.actions}>
           <Link className="button button--primary button--lg" to="/docs/getting-started/quick-start">
-            Start the quick start
+            Start the Quickstart
           </Link>
           <Link className="button button--secondary button--lg" to="/docs/getting-started/download-the-cli">
             Install the CLI
