@@ -88,7 +88,7 @@ export default function CronExplainer({app = 'my-app', cron = '0 6 * * 1-5'}: Pr
   };
 
   return (
-    <section ref={root} aria-label="Schedule explainer" className={styles.explainer} onFocus={load} onPointerEnter={load}>
+    <section ref={root} aria-label="Schedule explainer" className={styles.explainer} data-reader-tool="cron-explainer" onFocus={load} onPointerEnter={load}>
       <label htmlFor={inputId} className={styles.label}>
         Cron expression
       </label>

@@ -107,7 +107,7 @@ export default function TowerfileChecker(): ReactNode {
   const hasErrors = result?.problems.some((p) => p.severity === 'error') ?? false;
 
   return (
-    <div className={styles.checker}>
+    <div className={styles.checker} data-reader-tool="towerfile-checker">
       <label htmlFor={INPUT_ID} className={styles.label}>
         Your Towerfile
       </label>
