@@ -298,7 +298,9 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
     for (const warning of warnings) console.log(`  Lighthouse warning: ${warning}`);
 
     for (const preset of presets) printTable(preset, targets, results);
-    console.log("  (KiB = total transfer incl. idle prefetches; JS KiB = JavaScript executed, gzip on the wire; LCP/SL = LCP divided by the Starlight page's LCP in the same preset)");
+    console.log(
+      "  (KiB = total transfer incl. idle prefetches; JS KiB = JavaScript executed, gzip on the wire; LCP/SL = LCP divided by the Starlight page's LCP in the same preset)",
+    );
     console.log('\n  Every run, mobile (perf / LCP s / TBT ms), to judge the spread behind the medians');
     for (const target of targets) {
       const each = results.get(`mobile:${target.key}`)?.map((s) => metrics(s.lhr));

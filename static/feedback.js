@@ -65,16 +65,20 @@
     question.className = WIDGET_CLASS + '__question';
     question.textContent = 'Was this page helpful?';
     box.appendChild(question);
+    // The two answers stay together: on a phone they wrap as a pair, never "No" alone.
+    var choices = document.createElement('span');
+    choices.className = WIDGET_CLASS + '__choices';
     [['Yes', true], ['No', false]].forEach(function (choice) {
       var button = document.createElement('button');
       button.type = 'button';
-      button.className = 'button button--sm button--outline button--primary';
+      button.className = 'button button--outline button--primary ' + WIDGET_CLASS + '__answer';
       button.textContent = choice[0];
       button.addEventListener('click', function () {
         answer(box, choice[1]);
       });
-      box.appendChild(button);
+      choices.appendChild(button);
     });
+    box.appendChild(choices);
     return box;
   }
 
