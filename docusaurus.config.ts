@@ -70,7 +70,12 @@ const config: Config = {
     locales: ['en'],
   },
 
-  clientModules: ['./src/clientModules/smoothScroll.ts', './src/clientModules/feedbackWidget.ts', './src/clientModules/codeBlocks.ts', './src/clientModules/warmUp.ts'],
+  clientModules: [
+    './src/clientModules/smoothScroll.ts',
+    './src/clientModules/feedbackWidget.ts',
+    './src/clientModules/codeBlocks.ts',
+    './src/clientModules/warmUp.ts',
+  ],
 
   // Paint the server-rendered page before the bundles run (see src/ssrTemplate.ts).
   ssrTemplate: SSR_TEMPLATE,
