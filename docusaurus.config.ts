@@ -97,6 +97,8 @@ const config: Config = {
     './plugins/llms-txt/index.ts',
     // api-operations.json, the API operations the docs MCP server (mcp/) lists and looks up.
     './plugins/api-operations/index.ts',
+    // The docs MCP server's discovery documents at /.well-known/mcp/server-card.json and /.well-known/mcp.json.
+    './plugins/mcp-discovery/index.ts',
     // Search: the local index (search-index.json) unless Algolia is configured, and DocSearch within the CSP.
     ['./plugins/search-index/index.ts', {mode: searchMode}],
   ],

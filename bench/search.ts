@@ -1,15 +1,21 @@
 /**
  * Search benchmark (not a test): relevance against Pagefind (Starlight's
- * engine) built from the same pages in the same run, index size, what the
- * first query downloads, query latency in headless Chromium and the time from
- * the shortcut to the first results, each against a baseline run the same
- * way (Pagefind, and a naive linear scan over the same records).
+ * engine) built from the same pages in the same run, index size and load
+ * time against MiniSearch holding the same sections, what the first query
+ * downloads, query latency in headless Chromium, the time from the shortcut
+ * to the first results, and how long inputs no reader types (one
+ * 30,000-letter word, 2,400 distinct words) take, each against a baseline run
+ * the same way (Pagefind, MiniSearch, a naive linear scan over the same
+ * records, an everyday query).
  *
- * Relevance is scored on the labelled queries of the relevance tests
- * (plugins/search-index/relevance-cases.ts): success at 1 and at 3 (a right
- * page first, or among the first three pages) and mean reciprocal rank (of
- * the first right page in the first ten). Pagefind installs on demand into
- * bench/node_modules, like the rest of the bench's tools.
+ * Relevance is scored on three labelled suites (plugins/search-index/): the
+ * keyword queries (relevance-cases.ts), the questions readers type
+ * (question-cases.ts) and the held-back questions no tuning looks at
+ * (question-cases-heldback.ts; its misses are not printed). Each gets success
+ * at 1 and at 3 (a right page first, or among the first three pages) and mean
+ * reciprocal rank (of the first right page in the first ten). Pagefind and
+ * MiniSearch install on demand into bench/node_modules, like the rest of the
+ * bench's tools.
  *
  *   npm run build && npm run bench:search
  */
@@ -23,9 +29,14 @@ import type {ExtractedPage, PackedIndex} from '../src/search/records';
 import {escapeHtml} from '../lib/html';
 import {buildSearchFiles, engineOf, extractBuiltPages} from '../plugins/search-index/index';
 import {labelledQueries} from '../plugins/search-index/relevance-cases';
-import {listFiles} from '../lib/files';
+import {QUESTION_CASES, questionPages} from '../plugins/search-index/question-cases';
+import {HELD_BACK_QUESTIONS} from '../plugins/search-index/question-cases-heldback';
+import {formatScores, scoreSuite, type Scores} from '../plugins/search-index/relevance-score';
 import {REPO_ROOT} from '../lib/paths';
 import {BENCH_MODULES, ensureBenchDeps} from './deps';
+import type {SearchEngine} from '../src/search/engine';
+import {answerQuestion} from '../src/search/answer';
+import {longWord, manyWords} from '../plugins/search-index/bounded-inputs';
 import {startNginx} from '../scripts/serve-nginx';
 import {goto, launchBrowser, openContext, settle} from '../lib/browser';
 
@@ -38,24 +49,50 @@ function percentile(values: number[], p: number): number {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-type Scores = {at1: number; at3: number; mrr: number; misses: string[]};
+/** A labelled suite: queries with the pages that answer them. */
+type Suite = {name: string; file: string; cases: Array<[string, string[]]>; showMisses: boolean};
 
-/** Success at 1 and 3 and mean reciprocal rank of ranked page lists against the labels. */
-function score(labelled: Array<[string, string[]]>, ranked: Map<string, string[]>): Scores {
-  let at1 = 0;
-  let at3 = 0;
-  let mrr = 0;
-  const misses: string[] = [];
-  for (const [query, right] of labelled) {
-    const pages = (ranked.get(query) ?? []).slice(0, 10);
-    const rank = pages.findIndex((page) => right.includes(page));
-    if (rank === 0) at1 += 1;
-    if (rank >= 0 && rank < 3) at3 += 1;
-    if (rank >= 0) mrr += 1 / (rank + 1);
-    else misses.push(query);
-  }
-  const n = labelled.length;
-  return {at1: at1 / n, at3: at3 / n, mrr: mrr / n, misses};
+/** Milliseconds `run` takes, once. */
+function timed(run: () => unknown): number {
+  const start = performance.now();
+  run();
+  return performance.now() - start;
+}
+
+/**
+ * Search and Ask AI times, in Node, for inputs no reader types (one
+ * 30,000-letter word, 2,400 distinct words) beside an everyday question.
+ */
+function boundedInputs(engine: SearchEngine): Array<{input: string; search: number; ask: number}> {
+  const inputs: Array<[string, string]> = [
+    ['everyday question (how do I set a secret for production)', 'how do I set a secret for production'],
+    ['one word of 30,000 letters', longWord()],
+    ['2,400 distinct words', manyWords()],
+  ];
+  return inputs.map(([input, query]) => ({
+    input,
+    search: timed(() => engine.search({query, hitsPerPage: 10, distinct: 3})),
+    ask: timed(() => answerQuestion(engine, query)),
+  }));
+}
+
+type MiniSearchModule = {
+  default: new (options: {fields: string[]; idField: string}) => {addAll: (documents: object[]) => void; toJSON: () => object};
+};
+
+/** The same sections in a MiniSearch index (their heading, the headings above and the text), as JSON, with the options to load it. */
+async function miniSearchOf(engine: SearchEngine): Promise<{json: string; fields: string[]}> {
+  ensureBenchDeps();
+  const {default: MiniSearch} = (await import(path.join(BENCH_MODULES, 'minisearch', 'dist', 'es', 'index.js'))) as MiniSearchModule;
+  const fields = ['title', 'path', 'content'];
+  const index = new MiniSearch({fields, idField: 'id'});
+  index.addAll(
+    engine.records.map((record, id) => {
+      const headings = Object.values(record.hierarchy).filter((value): value is string => Boolean(value));
+      return {id, title: headings.at(-1) ?? '', path: headings.slice(0, -1).join(' '), content: record.content ?? ''};
+    }),
+  );
+  return {json: JSON.stringify(index), fields};
 }
 
 /** One HTML document per page, from the same extracted text the local index holds (headings kept as headings). */
@@ -135,15 +172,23 @@ async function main(): Promise<void> {
   const list = queries(packed);
 
   // Relevance: the local engine (deterministic, in Node) and Pagefind over the same pages.
-  const labelled = labelledQueries();
+  const suites: Suite[] = [
+    {name: 'keyword queries', file: 'relevance-cases.ts', cases: labelledQueries(), showMisses: true},
+    {name: 'questions', file: 'question-cases.ts', cases: questionPages(QUESTION_CASES), showMisses: true},
+    {name: 'held-back questions', file: 'question-cases-heldback.ts', cases: questionPages(HELD_BACK_QUESTIONS), showMisses: false},
+  ];
+  const labelled = suites.flatMap((suite) => suite.cases);
   const pages = extractBuiltPages(BUILD);
-  const engine = engineOf(buildSearchFiles(pages));
+  const files = buildSearchFiles(pages);
+  const engine = engineOf(files);
   const ours = new Map(
     labelled.map(([query]) => [
       query,
       [...new Set(engine.search({query, hitsPerPage: 10, distinct: 3}).hits.map((hit) => new URL(hit.url_without_anchor).pathname))],
     ]),
   );
+  const bounded = boundedInputs(engine);
+  const miniSearch = await miniSearchOf(engine);
   let pagefindDir: string | null = null;
   let pagefindProblem: string | null = null;
   try {
@@ -283,6 +328,29 @@ async function main(): Promise<void> {
       {indexUrl: `${server.url}/${SEARCH.indexFile}`, list},
     );
 
+    // Loading the index, ours against MiniSearch holding the same sections: each from its JSON text, three times.
+    await lab.page.addScriptTag({content: readFileSync(path.join(BENCH_MODULES, 'minisearch', 'dist', 'umd', 'index.js'), 'utf8')});
+    const loads = await lab.page.evaluate(
+      ({indexText, miniJson, fields}) => {
+        const w = window as unknown as {
+          TowerSearch: {SearchEngine: {fromPacked: (p: unknown) => unknown}};
+          MiniSearch: {loadJSON: (json: string, options: {fields: string[]; idField: string}) => unknown};
+        };
+        const ours: number[] = [];
+        const theirs: number[] = [];
+        for (let run = 0; run < 3; run += 1) {
+          let start = performance.now();
+          w.TowerSearch.SearchEngine.fromPacked(JSON.parse(indexText));
+          ours.push(performance.now() - start);
+          start = performance.now();
+          w.MiniSearch.loadJSON(miniJson, {fields, idField: 'id'});
+          theirs.push(performance.now() - start);
+        }
+        return {ours, theirs};
+      },
+      {indexText: raw.toString('utf8'), miniJson: miniSearch.json, fields: miniSearch.fields},
+    );
+
     // Pagefind in the same browser: its own script and WebAssembly, answering the same labelled queries.
     let pagefind: {ranked: Map<string, string[]>; times: number[]} | null = null;
     if (pagefindDir) {
@@ -326,25 +394,43 @@ async function main(): Promise<void> {
 
     const queryFiles = [...received].filter(([url, entry]) => entry.phase === 'query' && isQueryFile(url)).map(([url]) => url);
     const firstQueryGzip = queryFiles.reduce((sum, url) => sum + gzipBytes(path.join(BUILD, url)), 0);
-    const oursScores = score(labelled, ours);
-    const fmt = (scores: Scores) => `success@1 ${scores.at1.toFixed(2)}  success@3 ${scores.at3.toFixed(2)}  MRR ${scores.mrr.toFixed(2)}`;
+    const fmt = formatScores;
     console.log(`Search benchmark (${packed.pages.length} pages, ${packed.sections.length} sections, ${list.length} queries, headless Chromium)`);
-    console.log(`relevance, ${labelled.length} labelled queries (plugins/search-index/relevance-cases.ts), first ten pages:`);
-    console.log(`  local engine            ${fmt(oursScores)}${oursScores.misses.length ? `   misses: ${oursScores.misses.join(' | ')}` : ''}`);
-    if (pagefind) {
-      const theirs = score(labelled, pagefind.ranked);
-      console.log(`  Pagefind (same pages)   ${fmt(theirs)}${theirs.misses.length ? `   misses: ${theirs.misses.join(' | ')}` : ''}`);
-    } else {
-      console.log(`  Pagefind could not run here: ${pagefindProblem}`);
+    for (const suite of suites) {
+      const misses = (scores: Scores) => (suite.showMisses && scores.misses.length ? `   misses: ${scores.misses.join(' | ')}` : '');
+      const oursScores = scoreSuite(suite.cases, (query) => ours.get(query) ?? []);
+      console.log(`relevance, ${suite.cases.length} ${suite.name} (plugins/search-index/${suite.file}), first ten pages:`);
+      console.log(`  local engine            ${fmt(oursScores)}${misses(oursScores)}`);
+      if (pagefind) {
+        const ranked = pagefind.ranked;
+        const theirs = scoreSuite(suite.cases, (query) => ranked.get(query) ?? []);
+        console.log(`  Pagefind (same pages)   ${fmt(theirs)}${misses(theirs)}`);
+      } else {
+        console.log(`  Pagefind could not run here: ${pagefindProblem}`);
+      }
     }
-    const textFiles = listFiles(path.join(BUILD, SEARCH.textDir), (file) => file.endsWith('.json')).map((file) => readFileSync(file));
-    const textRaw = textFiles.reduce((sum, file) => sum + file.length, 0);
-    const textGzip = textFiles.reduce((sum, file) => sum + gzipSync(file, {level: 9}).length, 0);
+    // Each page's text file (snippets, fetched for the pages a query shows) and blocks file (fetched only by Ask AI).
+    const filesOf = (position: 6 | 8) =>
+      packed.pages
+        .map((page) => page[position])
+        .filter(Boolean)
+        .map((file) => readFileSync(path.join(BUILD, file)));
+    const sizes = (files: Buffer[]) =>
+      `raw ${kb(files.reduce((sum, file) => sum + file.length, 0))}   gzip ${kb(files.reduce((sum, file) => sum + gzipSync(file, {level: 9}).length, 0))}`;
+    const textFiles = filesOf(6);
+    const blockFiles = filesOf(8);
     console.log(
-      `index size               raw ${kb(raw.length)}   gzip ${kb(gzipSync(raw, {level: 9}).length)}; page texts (${textFiles.length} files, fetched for the pages shown) raw ${kb(textRaw)}   gzip ${kb(textGzip)}`,
+      `index size               raw ${kb(raw.length)}   gzip ${kb(gzipSync(raw, {level: 9}).length)}; page texts (${textFiles.length} files, fetched for the pages shown) ${sizes(textFiles)}; ` +
+        `page blocks (${blockFiles.length} files, fetched by Ask AI for the page it quotes) ${sizes(blockFiles)}`,
     );
     console.log(
       `first query downloads    ${kb(queryBytes)} over the wire (Brotli, as nginx sends it to Chromium); ${kb(firstQueryGzip)} gzip (target: at most 150 KB): ${queryFiles.filter((url) => !url.startsWith(`/${SEARCH.textDir}/`)).join(', ')} and ${queryFiles.filter((url) => url.startsWith(`/${SEARCH.textDir}/`)).length} page texts`,
+    );
+    const range = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
+    const recordsOnly = JSON.stringify({pages: packed.pages, sections: packed.sections});
+    console.log(
+      `index vs MiniSearch 7.2  load from JSON text (3 runs): ours ${range(loads.ours)} | MiniSearch ${range(loads.theirs)} | ratio median ${(percentile(loads.ours, 50) / percentile(loads.theirs, 50)).toFixed(2)}; ` +
+        `gzip: ours ${kb(gzipSync(raw, {level: 9}).length)} (records included) | MiniSearch ${kb(gzipSync(miniSearch.json, {level: 9}).length)} (index only), ${kb(gzipSync(miniSearch.json + recordsOnly, {level: 9}).length)} with the same records`,
     );
     console.log(`modal code on first open ${kb(modalBytes)} over the wire (DocSearch modal, styles, Ask AI panel)`);
     console.log(
@@ -364,6 +450,12 @@ async function main(): Promise<void> {
     console.log(
       `shortcut -> first results cold ${cold} ms, warm median ${warm} ms | naive fetch+parse+scan ${ms(timing.naiveFirst)} | ratio cold ${(cold / timing.naiveFirst).toFixed(1)}, warm ${(warm / timing.naiveFirst).toFixed(1)}`,
     );
+    const everyday = bounded[0];
+    for (const {input, search, ask} of bounded) {
+      console.log(
+        `bounded input  ${input.padEnd(58)} search ${ms(search)} (x${(search / everyday.search).toFixed(1)} the everyday question), Ask AI ${ms(ask)} (x${(ask / everyday.ask).toFixed(1)})`,
+      );
+    }
     await watched.context.close();
     await lab.context.close();
   } finally {

@@ -146,10 +146,19 @@ export function checkTowerArgs(args: string[], index: CliIndex): string[] {
   return readTowerArgs(args, index).problems;
 }
 
+/** A flag as the command line gave it: what was written, the flag it names (long name; null when unknown) and the value it took. */
+export type FlagReading = {written: string; flag: string | null; value: string | null};
+
+/** A positional argument and the argument of the command it fills (null for one too many). */
+export type ArgumentReading = {value: string; name: string | null};
+
 interface TowerArgsReading {
   problems: string[];
   /** The deepest command the words reached (a group when the next word was unknown); undefined at the top level. */
   command: ManifestCommand | undefined;
+  /** How the words after the command path were read, in order. */
+  flags: FlagReading[];
+  arguments: ArgumentReading[];
 }
 
 /** checkTowerArgs, plus the command the words name, for a caller that links to its reference. */
@@ -163,6 +172,11 @@ export function readTowerArgs(args: string[], index: CliIndex): TowerArgsReading
   const written = new Map<ManifestFlag, string>();
   let sawHelp = false;
   let flagsEnded = false;
+  const flagsRead: FlagReading[] = [];
+  const reading = (): TowerArgsReading => {
+    const named = (index: number) => command?.args[index]?.name ?? (command?.args.at(-1)?.multiple ? command.args.at(-1)!.name : null);
+    return {problems, command, flags: flagsRead, arguments: positionals.map((value, index) => ({value, name: named(index)}))};
+  };
 
   /** Reports an unknown flag; long flags get a suggestion (every short flag is one letter from another). */
   const unknownFlag = (name: string, flags: ManifestFlag[]) => {
@@ -203,12 +217,15 @@ export function readTowerArgs(args: string[], index: CliIndex): TowerArgsReading
       const flag = flags.find((f) => longName(f) === name);
       if (!flag) {
         unknownFlag(name, flags);
+        flagsRead.push({written: name, flag: null, value: inline ?? null});
         continue;
       }
       use(flag, name);
+      const read: FlagReading = {written: name, flag: longName(flag) ?? shortName(flag), value: inline ?? null};
+      flagsRead.push(read);
       if (flag.value) {
         if (inline === undefined) {
-          if (isValue(args[i + 1])) i++;
+          if (isValue(args[i + 1])) read.value = args[++i];
           else needsValue(flag, name);
         }
       } else if (inline !== undefined) {
@@ -229,14 +246,19 @@ export function readTowerArgs(args: string[], index: CliIndex): TowerArgsReading
         const flag = flags.find((f) => shortName(f) === name);
         if (!flag) {
           unknownFlag(name, flags);
+          flagsRead.push({written: name, flag: null, value: null});
           break;
         }
         use(flag, name);
+        const read: FlagReading = {written: name, flag: longName(flag) ?? shortName(flag), value: null};
+        flagsRead.push(read);
         const rest = letters.slice(k + 1);
         if (flag.value) {
           if (rest === '' || rest === '=') {
-            if (rest === '' && isValue(args[i + 1])) i++;
+            if (rest === '' && isValue(args[i + 1])) read.value = args[++i];
             else needsValue(flag, name);
+          } else {
+            read.value = rest.replace(/^=/, '');
           }
           break;
         }
@@ -260,7 +282,7 @@ export function readTowerArgs(args: string[], index: CliIndex): TowerArgsReading
         const unknown = [...path, token];
         const suggestion = didYouMean(token, index.childWords(path.join(' ')), (w) => display([...path, w]));
         problems.push(`unknown command ${display(unknown)}${suggestion}`);
-        return {problems, command};
+        return reading();
       }
     }
     positionals.push(token);
@@ -268,14 +290,14 @@ export function readTowerArgs(args: string[], index: CliIndex): TowerArgsReading
 
   if (!command) {
     if (!sawHelp) problems.push(`"tower" needs a command, e.g. "tower apps list"`);
-    return {problems, command};
+    return reading();
   }
 
   if (command.path === 'help') {
     if (positionals.length > 0 && !index.command(positionals.join(' '))) {
       problems.push(`"tower help" names an unknown command ${display(positionals)}`);
     }
-    return {problems, command};
+    return reading();
   }
 
   const variadic = command.args.some((a) => a.multiple === true);
@@ -298,7 +320,7 @@ export function readTowerArgs(args: string[], index: CliIndex): TowerArgsReading
     }
   }
   problems.push(...conflicts(command, [...written.keys()], written, path));
-  return {problems, command};
+  return reading();
 }
 
 /** One message per pair of flags given together although the manifest says they conflict. */

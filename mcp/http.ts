@@ -4,14 +4,21 @@
  * one request to the next (no sessions, no event stream to resume). Bodies
  * are bounded, and requests naming another host (DNS rebinding) or coming
  * from a web page of another origin are refused before any MCP code runs.
+ *
+ * One request carries one JSON-RPC message: a batch (a JSON array) is
+ * refused, as MCP dropped batching in 2025-06-18. A batch multiplied one small
+ * request into a hundred answers (82 MB for 100 reads of llms-api.txt), which
+ * the per-request limits in front of the server could not see. Every refusal
+ * is a JSON-RPC error, so a client can tell it from an answer.
  */
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {DOCS_MCP} from '../src/constants';
 import type {DocsLibrary} from './library';
 import {createDocsServer} from './tools';
 
-export const MCP_PATH = '/mcp';
+export const MCP_PATH = DOCS_MCP.path;
 /** Largest request body accepted; a maximal Towerfile (64 KiB) fits with room for JSON escaping. */
 export const MAX_BODY_BYTES = 512 * 1024;
 
@@ -25,13 +32,35 @@ export type HttpOptions = {
   version: string;
 };
 
+/** JSON-RPC error codes of the refusals below. */
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+const SERVER_ERROR = -32000;
+
 /** A JSON-RPC error response that is not about any request id (the transport's own shape). */
-function reject(response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  const body = JSON.stringify({jsonrpc: '2.0', error: {code: -32000, message}, id: null});
+function reject(response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, code = SERVER_ERROR): void {
+  const body = JSON.stringify({jsonrpc: '2.0', error: {code, message}, id: null});
   response.writeHead(status, {'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...headers});
   response.end(body);
 }
 
+/** The body as text, or null once it passes `limit` bytes (a chunked body has no Content-Length to refuse it by). */
+async function readBody(request: IncomingMessage, limit: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The Host values served: the listening address and loopback names with the
+ * port, and the --allowed-host values, each compared whole (a name that only
+ * contains an allowed one, such as localhost.attacker.example, is another host).
+ */
 function hostsFor(host: string, port: number, extra: string[]): Set<string> {
   const names = new Set([host, 'localhost', '127.0.0.1', '[::1]']);
   if (host.includes(':') && !host.startsWith('[')) names.add(`[${host}]`);
@@ -57,6 +86,30 @@ export function createHttpHandler(library: DocsLibrary, options: HttpOptions) {
     }
     const declared = Number(request.headers['content-length'] ?? NaN);
     if (declared > MAX_BODY_BYTES) return reject(response, 413, `Request body of ${declared} bytes is over the limit of ${MAX_BODY_BYTES}`);
+    let body: string | null;
+    try {
+      body = await readBody(request, MAX_BODY_BYTES);
+    } catch {
+      // The client went away mid-body: nobody is left to answer.
+      response.destroy();
+      return;
+    }
+    if (body === null) return reject(response, 413, `Request body is over the limit of ${MAX_BODY_BYTES} bytes`);
+    let message: unknown;
+    try {
+      message = JSON.parse(body);
+    } catch {
+      return reject(response, 400, 'Parse error: the body is not JSON', {}, PARSE_ERROR);
+    }
+    if (Array.isArray(message)) {
+      return reject(
+        response,
+        400,
+        'Batches are not accepted: send one JSON-RPC message per request (MCP removed batching in protocol version 2025-06-18)',
+        {},
+        INVALID_REQUEST,
+      );
+    }
 
     const server = createDocsServer(library, options.version);
     const transport = new StreamableHTTPServerTransport({sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES});
@@ -66,7 +119,7 @@ export function createHttpHandler(library: DocsLibrary, options: HttpOptions) {
     });
     try {
       await server.connect(transport);
-      await transport.handleRequest(request, response);
+      await transport.handleRequest(request, response, message);
     } catch (error) {
       console.error(`[mcp] ${(error as Error).stack ?? error}`);
       if (!response.headersSent) reject(response, 500, 'Internal error');

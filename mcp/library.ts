@@ -6,16 +6,16 @@
  * transport, sees the same library and keeps nothing of its own.
  */
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
-import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {SITE} from '../src/constants';
 import {createTowerfileRules} from '../src/towerfile/rules-node';
 import type {TowerfileRules} from '../src/towerfile/check';
 import {CliIndex, type CliManifest} from '../lib/tower-cli';
 import {ApiCatalog, API_OPERATIONS_FILE} from './api';
-import type {ReferenceLinks} from './checks';
+import type {CliChanges, ReferenceLinks} from './checks';
 import {resolvePage, type PageLookup} from './pages';
 import {DocsSearch} from './search';
+import {MarkdownText} from './twin';
 
 export const REPO_ROOT = path.resolve(__dirname, '..');
 export const DEFAULT_BUILD_DIR = path.join(REPO_ROOT, 'build');
@@ -36,6 +36,8 @@ export class LibraryError extends Error {}
 
 export type DocsPage = {route: string; title: string; url: string; markdownUrl: string};
 
+export type LlmsFile = (typeof LLMS_FILES)[number]['file'];
+
 export type DocsLibrary = {
   buildDir: string;
   siteUrl: string;
@@ -46,13 +48,15 @@ export type DocsLibrary = {
   pages: DocsPage[];
   towerfile: TowerfileRules;
   cli: CliIndex;
+  /** The tower-cli release the docs describe (data/cli-manifest.json). */
   cliVersion: string;
+  cliChanges: CliChanges;
   links: ReferenceLinks;
   api: ApiCatalog;
   lookupPage: (input: string) => PageLookup;
-  /** The twin of a page already resolved by lookupPage. */
-  readTwin: (twin: string) => Promise<string>;
-  readLlmsFile: (file: (typeof LLMS_FILES)[number]['file']) => Promise<string>;
+  /** The twin of a page (by route, /docs/concepts/apps), its headings carrying the site's anchors. */
+  twin: (route: string) => MarkdownText;
+  llmsFile: (file: LlmsFile) => MarkdownText;
 };
 
 function need(file: string, what: string): string {
@@ -88,14 +92,29 @@ export function loadLibrary({buildDir = DEFAULT_BUILD_DIR, dataDir = DEFAULT_DAT
   const towerfile = createTowerfileRules(parseJson<object>(need(schemaFile, 'the Towerfile schema'), schemaFile));
   const manifestFile = path.join(dataDir, 'cli-manifest.json');
   const manifest = parseJson<CliManifest>(need(manifestFile, 'the CLI manifest'), manifestFile);
+  const changesFile = path.join(dataDir, 'cli-changes.json');
+  const cliChanges = parseJson<CliChanges>(need(changesFile, 'the changes of CLI flags across releases'), changesFile);
   const apiFile = path.join(build, API_OPERATIONS_FILE);
   const api = ApiCatalog.fromText(need(apiFile, buildHint), apiFile);
-  for (const {file} of LLMS_FILES) need(path.join(build, file), buildHint);
+  for (const {file} of LLMS_FILES) if (!existsSync(path.join(build, file))) throw new LibraryError(`${path.join(build, file)} is missing: ${buildHint}`);
 
   const siteUrl = SITE.url.replace(/\/$/, '');
   const routes = twinRoutesOf(build);
   if (routes.length === 0) throw new LibraryError(`${build}/docs has no Markdown twins: ${buildHint}`);
   const twinRoutes = new Set(routes);
+  // Each text is read and scanned once, when first asked for, and kept: about 3 MB in all
+  // (a search reads a few twins, a resource list sizes them all). Reading none at start keeps
+  // the start of a stdio server, which an editor waits for, as short as before.
+  const sections = search.sectionsByPage();
+  const texts = new Map<string, MarkdownText>();
+  const textOf = (file: string, anchors: Array<{heading: string; anchor: string | null}> = []) => {
+    let text = texts.get(file);
+    if (!text) {
+      text = new MarkdownText(need(path.join(build, file), buildHint), anchors);
+      texts.set(file, text);
+    }
+    return text;
+  };
   const titles = new Map(search.pages().map((page) => [page.path, page.title]));
   const pages = routes.map((route) => ({
     route,
@@ -119,10 +138,14 @@ export function loadLibrary({buildDir = DEFAULT_BUILD_DIR, dataDir = DEFAULT_DAT
     towerfile,
     cli: new CliIndex(manifest),
     cliVersion: manifest.cliVersion ?? 'unknown',
+    cliChanges,
     links,
     api,
     lookupPage: (input) => resolvePage(input, twinRoutes),
-    readTwin: (twin) => readFile(path.join(build, twin), 'utf8'),
-    readLlmsFile: (file) => readFile(path.join(build, file), 'utf8'),
+    twin: (route) => {
+      if (!twinRoutes.has(route)) throw new LibraryError(`${route} has no Markdown twin in ${build}`);
+      return textOf(`${route.slice(1)}.md`, sections.get(route));
+    },
+    llmsFile: (file) => textOf(file),
   };
 }

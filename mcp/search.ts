@@ -1,42 +1,57 @@
 /**
  * The docs MCP server's only contact with the site's search engine
  * (src/search). Everything the server needs from it goes through this file:
- * loading the built index, asking it what the /search page asks (results are
- * pages, each with its best sections, and the page kinds filter them), and
- * the sections of a page with their anchors (for links into the reference
- * pages). If the engine's API changes, this is the file to fix.
+ * loading the built index, ranking a query as the /search page ranks it
+ * (pages, each with its best sections; the page kinds filter them), which
+ * words of the query each section matched, and the sections of a page with
+ * their anchors (for section reads and links into the reference pages). If
+ * the engine's API changes, this is the file to fix.
  */
 import {SEARCH} from '../src/constants';
-import {SearchEngine} from '../src/search/engine';
+import {groupByPage, SearchEngine, type Ranked} from '../src/search/engine';
 import {KIND_FILTERS, kindFacetFilter, type KindFilterId} from '../src/search/kinds';
 import type {PackedIndex, PageText, SearchRecord} from '../src/search/records';
-import {SECTIONS_PER_PAGE, trailSteps, titleLevel} from '../src/search/results';
-import {unescapeHtml} from '../lib/html';
+import {trailSteps, titleLevel} from '../src/search/results';
 
 /** The /search page's filters: guides, examples, cli, sdk, towerfile, api. */
 export const SEARCH_KINDS = KIND_FILTERS.map((filter) => filter.id) as [KindFilterId, ...KindFilterId[]];
 export type SearchKind = KindFilterId;
 
-export type DocsHit = {
-  /** The heading of the matching section (the page title for a page's top section). */
-  title: string;
-  /** Absolute URL of the section on the site, anchor included. */
-  url: string;
+const LEVELS = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+type Level = (typeof LEVELS)[number];
+
+/** One section the engine ranked for a query. */
+export type FoundSection = {
   /** Site path of the page, e.g. /docs/concepts/apps (what get_page takes). */
   page: string;
-  /** Where the page sits, its title and the headings above the section. */
+  /** The section's anchor; null for the page's top section (its title and introduction). */
+  anchor: string | null;
+  /** Absolute URL of the section, anchor included. */
+  url: string;
+  /** The section's heading (the page title for the top section). */
+  title: string;
+  /** Where the section sits: the page's breadcrumb trail, its title and the headings above the section. */
   breadcrumb: string[];
-  /** Plain text around the first matching word, on one line. */
-  snippet: string;
   /** The /search page filter the page falls under; null for pages no filter shows (category indexes). */
   kind: SearchKind | null;
+  /** The engine's score for the section. */
+  score: number;
+  /** The words of the query the section matched (as themselves, a prefix, a typo or a synonym). */
+  matched: string[];
 };
 
-/** `pages`: how many pages match in all; the hits are their best sections, page by page. */
-export type DocsSearchResult = {pages: number; hits: DocsHit[]};
-
-/** Words of snippet text around the first match, as the /search page shows. */
-const SNIPPET_WORDS = 30;
+export type FoundSections = {
+  /** The words of the query the engine requires (the others only shape a question). */
+  words: string[];
+  /** Whether some section has every required word. */
+  allWords: boolean;
+  /** Required words that no ranked section has. */
+  unmatched: string[];
+  /** How many pages match, as the /search page counts them. */
+  pages: number;
+  /** Pages in rank order, each with its sections in rank order. */
+  ranked: Array<{page: string; sections: FoundSection[]}>;
+};
 
 function pathOf(url: string): string {
   return new URL(url).pathname;
@@ -52,29 +67,35 @@ export class DocsSearch {
   /**
    * The engine over the index the build wrote (build/search-index.json) and
    * every page's text file, read by `readText` from its path relative to the
-   * index file (snippets need the text; the browser loads it page by page).
+   * index file (the ranking needs no text; kept so the engine is whole).
    */
   static fromIndexText(text: string, readText: (file: string) => string): DocsSearch {
     return new DocsSearch(SearchEngine.fromPacked(JSON.parse(text) as PackedIndex, (file) => JSON.parse(readText(file)) as PageText));
   }
 
   /**
-   * The first `limit` pages for a query, as the /search page ranks them (with
-   * `kind`, as its filter of that name does), each with up to
-   * SECTIONS_PER_PAGE of its best sections.
+   * The sections matching a query, page by page, as the /search page ranks
+   * them (with `kind`, as its filter of that name does), with the words each
+   * one matched.
    */
-  search(query: string, {kind, limit}: {kind?: SearchKind; limit: number}): DocsSearchResult {
-    const response = this.engine.search({
-      query,
-      hitsPerPage: limit,
-      distinct: SECTIONS_PER_PAGE,
-      facetFilters: [...SEARCH.facetFilters, ...(kind ? [kindFacetFilter(kind)!] : [])],
-      attributesToSnippet: [`content:${SNIPPET_WORDS}`],
-      highlightPreTag: '',
-      highlightPostTag: '',
-      snippetEllipsisText: '…',
-    });
-    return {pages: response.nbHits, hits: response.hits.map(toDocsHit)};
+  find(query: string, kind?: SearchKind): FoundSections {
+    const facetFilters = [...SEARCH.facetFilters, ...(kind ? [kindFacetFilter(kind)!] : [])];
+    // The engine says which of the query's words count, which each section has, and whether any has them all.
+    const {ranked, queryWords: words, allWordsMatched} = this.engine.rankQuery(query, facetFilters);
+    const pages = groupByPage(ranked).map((group) => ({
+      page: pathOf(group.url),
+      sections: group.sections.map((entry) => toFound(entry, entry.matchedWords)),
+    }));
+    const anywhere = new Set(pages.flatMap((group) => group.sections.flatMap((section) => section.matched)));
+    // A word the ranked sections lack may still be on a page whose sections have too few of the others: look it up alone.
+    const unmatched = words.filter((word) => !anywhere.has(word) && this.engine.rank(word, facetFilters).length === 0);
+    return {
+      words,
+      allWords: allWordsMatched,
+      unmatched,
+      pages: pages.length,
+      ranked: pages,
+    };
   }
 
   /** The pages of the index: site path and title, in index order. */
@@ -85,6 +106,19 @@ export class DocsSearch {
       if (!seen.has(page)) seen.set(page, record.hierarchy.lvl1 ?? page);
     }
     return [...seen].map(([path, title]) => ({path, title}));
+  }
+
+  /** The sections of each page below its title, in page order: heading text and anchor. */
+  sectionsByPage(): Map<string, Array<{heading: string; anchor: string | null}>> {
+    const byPage = new Map<string, Array<{heading: string; anchor: string | null}>>();
+    for (const record of this.engine.records) {
+      if (record.type === 'lvl1') continue;
+      const page = pathOf(record.url_without_anchor);
+      const list = byPage.get(page) ?? [];
+      list.push({heading: record.hierarchy[titleLevel(record)] ?? '', anchor: record.anchor});
+      byPage.set(page, list);
+    }
+    return byPage;
   }
 
   /** Heading text -> absolute URL of that section, for every section of one page. */
@@ -99,21 +133,20 @@ export class DocsSearch {
   }
 }
 
-function toDocsHit(hit: SearchRecord & {_snippetResult?: {content?: {value: string}}}): DocsHit {
-  const level = titleLevel(hit);
-  const headings = (['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const)
-    .slice(0, ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'].indexOf(level))
-    .map((crumb) => hit.hierarchy[crumb])
+function toFound({record, score}: Ranked, matched: string[]): FoundSection {
+  const level = titleLevel(record) as Level;
+  const headings = LEVELS.slice(0, LEVELS.indexOf(level))
+    .map((crumb) => record.hierarchy[crumb])
     .filter((crumb): crumb is string => Boolean(crumb));
-  const page = pathOf(hit.url_without_anchor);
+  const page = pathOf(record.url_without_anchor);
   return {
-    title: hit.hierarchy[level] ?? page,
-    url: hit.url,
     page,
-    breadcrumb: [...trailSteps(hit), ...headings],
-    snippet: unescapeHtml(hit._snippetResult?.content?.value ?? '')
-      .replace(/\s+/g, ' ')
-      .trim(),
-    kind: filterOf(hit),
+    anchor: record.type === 'lvl1' ? null : record.anchor,
+    url: record.url,
+    title: record.hierarchy[level] ?? page,
+    breadcrumb: [...trailSteps(record), ...headings],
+    kind: filterOf(record),
+    score,
+    matched,
   };
 }

@@ -4,7 +4,7 @@
  * `npm run serve:nginx`.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
-import {copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,6 +60,8 @@ export async function startNginx(buildDir = DEFAULT_BUILD_DIR, port?: number, op
   }
   const listenPort = port ?? (await freePort());
   const confDir = mkdtempSync(path.join(os.tmpdir(), 'tower-docs-nginx-'));
+  // nginx's workers (not root) read the long-link page from here: mkdtemp makes the folder private.
+  chmodSync(confDir, 0o755);
   writeNginxConf(buildDir, confDir, options);
   copyFileSync('/etc/nginx/mime.types', path.join(confDir, 'mime.types'));
   const conf = `
@@ -80,6 +82,7 @@ http {
     uwsgi_temp_path ${confDir}/uwsgi;
     scgi_temp_path ${confDir}/scgi;
     include tower-docs/limits.conf;
+    include tower-docs/negotiation.conf;
     server {
         listen 127.0.0.1:${listenPort};
         server_name localhost;

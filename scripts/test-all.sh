@@ -23,7 +23,7 @@ step 900 "TypeScript type-check" npx tsc
 
 step 600 "Lint (ESLint: code, React hooks, accessibility, the import rooms) and formatting (Prettier)" npm run lint
 
-# The search relevance test reads the production build: it runs after the build below.
+# The relevance suites and Ask AI run here too, from the Markdown sources (plugins/search-index/relevance.test.ts).
 step 1800 "Unit tests" npm run --silent test:unit
 
 step 900 "Code samples in docs/ (python, Towerfiles, tower commands, reference pages, apps) and example projects in examples/" node --import tsx scripts/check-samples.ts
@@ -32,7 +32,7 @@ step 300 "OpenAPI specification" node --import tsx scripts/validate-openapi.ts
 
 step 1800 "Production build" npm run build
 
-step 900 "Search relevance (queries against the index built from build/)" npm run --silent test:relevance
+step 900 "Search index of the production build (same pages and sections as the sources, the same relevance bars)" npm run --silent test:relevance
 
 step 1800 "Production build in Algolia mode (build-algolia/, for tests/e2e/search-algolia.test.ts)" \
   env ALGOLIA_APP_ID=TESTAPPID ALGOLIA_API_KEY=test-search-key ALGOLIA_INDEX_NAME=tower-docs ALGOLIA_ASSISTANT_ID=test-assistant \

@@ -89,8 +89,11 @@ export const SEARCH = {
   keyboardShortcuts: {'Ctrl/Cmd+K': true, '/': true},
   /** Facet filters sent with every query (merged with the contextual ones). */
   facetFilters: ['language:en'],
-  /** Ask AI disclaimer, shown in both modes. */
+  /** Ask AI disclaimer in Algolia mode, where an assistant writes the answer. */
   askAiDisclaimer: 'Answers are AI-generated and may be wrong. Check the linked sections before you rely on them.',
+  /** Ask AI disclaimer in local mode, where the answer is quoted from the docs (src/search/answer.ts), not written by a model. */
+  askAiLocalDisclaimer:
+    'This answer is assembled from the docs by the site’s search, not written by a language model, and may be wrong. Check the cited section before you rely on it.',
 } as const;
 
 /**
@@ -105,6 +108,13 @@ export const CHECKED_REFERENCE_PAGES = {
 } as const;
 
 export const CLI_MANIFEST_FILE = 'data/cli-manifest.json';
+
+/**
+ * The docs MCP server (mcp/): its name and title in the protocol, and where
+ * the site serves it (deploy/nginx/agents.conf proxies `path`). The build's
+ * discovery documents (plugins/mcp-discovery) and llms.txt name the same.
+ */
+export const DOCS_MCP = {name: 'tower-docs', title: 'Tower documentation', path: '/mcp'} as const;
 
 /**
  * Tabs that offer the same choice of language share one Docusaurus tab group: picking Python on

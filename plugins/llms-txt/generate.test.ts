@@ -97,6 +97,14 @@ describe('llms.txt', () => {
     }
   });
 
+  test('names the docs MCP server and its server card, as text rather than links', () => {
+    assert.match(
+      index,
+      /\nCoding agents can also reach these docs through an MCP server at https:\/\/docs\.example\.com\/mcp \(Streamable HTTP; its server card is at https:\/\/docs\.example\.com\/\.well-known\/mcp\/server-card\.json\): /,
+    );
+    assert.ok(index.indexOf('MCP server') < index.indexOf('## Getting started'), 'before the sections');
+  });
+
   test('every link target is a generated file', () => {
     for (const [, url] of index.matchAll(/\]\((https:\/\/docs\.example\.com\/[^)]+)\)/g)) {
       assert.ok(files.has(url.replace('https://docs.example.com/', '')), url);

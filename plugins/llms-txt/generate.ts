@@ -9,7 +9,7 @@
 import path from 'node:path';
 import {cleanMarkdown, dropTopHeading, oneLine, outsideFences, splitFrontMatter, tidy} from './markdown';
 import {markdownPath} from '../../lib/markdown-twin';
-import {API_REFERENCE} from '../../src/constants';
+import {API_REFERENCE, DOCS_MCP} from '../../src/constants';
 import {operationRoute, overviewDescription, overviewRoute} from '../api-reference/facts';
 import {titleLookup, type LinkTitles} from '../api-reference/generate';
 import type {ApiModel} from '../api-reference/model';
@@ -325,6 +325,9 @@ export function generate(input: GenerateInput): GenerateResult {
     `Each link below points at the Markdown version of a page; remove \`.md\` from the URL for the HTML page. These files hold the same content in larger pieces:`,
     '',
     ...fileLinks,
+    '',
+    // Not a link: every link of llms.txt is a Markdown file of the build, and the server is not one.
+    `Coding agents can also reach these docs through an MCP server at ${site}${DOCS_MCP.path} (Streamable HTTP; its server card is at ${site}/.well-known/mcp/server-card.json): search that returns the text of the best sections, reads of a page or a single section, the HTTP API operations, and checks of Towerfiles and \`tower\` command lines.`,
     '',
   );
   for (const section of sortedSections) {

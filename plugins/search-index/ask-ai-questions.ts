@@ -1,10 +1,13 @@
 /**
  * Everyday questions for the local Ask AI, each with the sections a right
  * answer cites (any one of them; a page path without an anchor means the
- * page's top) and, for some, what the answer must say. Scored against the
- * built docs by relevance.test.ts, which runs after the build.
+ * page's top) and, for most, the key fact the answer must say (`says`, in its
+ * text, its lead or its code), what it must not say (`never`: a passage from
+ * a section that does not answer), and the kind of block it must show
+ * (`shows`: a table as a table, a list with the sentence that introduces it).
+ * Scored from the Markdown sources by relevance.test.ts, in `npm run test:unit`.
  */
-type AskAiCase = {question: string; cites: string[]; says?: RegExp};
+export type AskAiCase = {question: string; cites: string[]; says?: RegExp; never?: RegExp; shows?: 'table' | 'code' | 'list'};
 
 export const ANSWERABLE: AskAiCase[] = [
   {
@@ -33,6 +36,8 @@ export const ANSWERABLE: AskAiCase[] = [
       '/docs/architecture/networking#allowlist-examples',
       '/docs/architecture/networking',
     ],
+    // The sentence that introduces the list of addresses comes with the addresses.
+    says: /(?=[\s\S]*3\.124\.118\.210)(?=[\s\S]*63\.177\.162\.15)/,
   },
   {
     question: 'how do I install the tower CLI',
@@ -135,8 +140,14 @@ export const ANSWERABLE: AskAiCase[] = [
   {
     question: 'how do I cancel a run',
     cites: ['/docs/concepts/runs#cancelling-a-run', '/docs/using-tower/orchestrate#stopping-a-flow', '/docs/reference/api/cancel-run'],
+    says: /tower apps cancel/,
   },
-  {question: 'what are the run statuses', cites: ['/docs/concepts/runs#run-statuses', '/docs/using-tower/observe#run-statuses']},
+  {
+    question: 'what are the run statuses',
+    cites: ['/docs/concepts/runs#run-statuses', '/docs/using-tower/observe#run-statuses'],
+    says: /crashed/,
+    shows: 'table',
+  },
   {question: 'what is an environment', cites: ['/docs/concepts/environments', '/docs/concepts/environments#why-environments-matter']},
   {
     question: 'how do I create an environment',
@@ -210,7 +221,103 @@ export const ANSWERABLE: AskAiCase[] = [
       '/docs/reference/tower-sdk#towerinfoenvironment',
     ],
   },
+  // Added with issue 22, before Ask AI was reworked: each names the section and the fact a right answer gives.
+  {
+    question: 'how do I set a secret for production',
+    cites: [
+      '/docs/concepts/environments#create-list-and-delete-secrets',
+      '/docs/concepts/environments#secrets',
+      '/docs/reference/tower-cli#tower-secrets-create',
+      '/docs/using-tower/test#create-the-environment-and-its-secrets',
+    ],
+    says: /tower secrets create[^\n]*--environment[= ]production/,
+    // The Ollama router's secret is set in a section about models, not about secrets for production.
+    never: /TOWER_INFERENCE_ROUTER|ollama/i,
+  },
+  {
+    question: 'how do I see the value of a secret',
+    cites: [
+      '/docs/reference/tower-cli#tower-secrets-list',
+      '/docs/concepts/environments#create-list-and-delete-secrets',
+      '/docs/architecture/security#reading-values-back-exports',
+    ],
+    says: /--show/,
+  },
+  {
+    question: 'how do I make failed runs try again',
+    cites: [
+      '/docs/using-tower/retries#set-an-apps-retry-policy',
+      '/docs/using-tower/retries#how-retries-work',
+      '/docs/using-tower/retries',
+      '/docs/concepts/runs#retries',
+    ],
+    says: /max_retries|retry policy|retry_policy/i,
+  },
+  {
+    question: 'how long does Tower wait between retries',
+    cites: ['/docs/using-tower/retries#how-long-the-waits-are'],
+    says: /retry_delay_seconds|backoff/,
+  },
+  {
+    question: 'can Tower run inside my own VPC',
+    cites: [
+      '/docs/architecture/data-plane#self-hosted-runners',
+      '/docs/architecture/networking#self-hosted-runners',
+      '/docs/architecture/data-plane#where-runners-are-hosted',
+    ],
+    says: /self-hosted/i,
+  },
+  {
+    question: 'does Tower see my data',
+    cites: [
+      '/docs/architecture/data-plane#why-tower-splits-control-and-data',
+      '/docs/architecture/data-plane#what-the-control-plane-does',
+      '/docs/architecture/data-plane',
+      '/docs/architecture/security#who-can-read-what-where',
+    ],
+    says: /control plane/i,
+  },
+  {
+    question: 'how do I get an alert when my job breaks',
+    cites: ['/docs/using-tower/observe#alerts', '/docs/using-tower/webhooks', '/docs/using-tower/webhooks#how-a-delivery-works'],
+    says: /alert/i,
+  },
+  {
+    question: 'how do I start a run without waiting for it to finish',
+    cites: [
+      '/docs/reference/tower-cli#tower-run',
+      '/docs/reference/tower-cli#runs-in-tower-default',
+      '/docs/using-tower/orchestrate#from-the-cli',
+      '/docs/concepts/runs#cloud-runs',
+    ],
+    says: /--detached/,
+  },
+  {
+    question: 'which port does the Tower MCP server use by default',
+    cites: ['/docs/reference/mcp-server#transports-and-endpoints', '/docs/reference/tower-cli#tower-mcp-server', '/docs/reference/mcp-server#start-the-server'],
+    says: /34567/,
+  },
+  {
+    question: 'which Python version does my app run with',
+    cites: ['/docs/reference/towerfile#no-key-chooses-the-python-version'],
+    says: /Python/,
+  },
+  {
+    question: 'how do I hide a parameter value',
+    cites: ['/docs/concepts/apps#hidden-parameters', '/docs/reference/towerfile#parametershidden'],
+    says: /hidden/,
+  },
+  {
+    question: 'how big can my app package be',
+    cites: ['/docs/reference/towerfile#common-errors', '/docs/reference/towerfile#what-gets-packaged', '/docs/concepts/apps#how-an-app-is-packaged'],
+    says: /50 MiB/,
+  },
 ];
 
 /** Questions the docs do not answer: the right answer says so. */
-export const UNANSWERABLE = ['how do I deploy a Java app to Kubernetes', 'what does the enterprise plan cost per seat', 'can I write apps in Ruby'];
+export const UNANSWERABLE = [
+  'how do I deploy a Java app to Kubernetes',
+  'what does the enterprise plan cost per seat',
+  'can I write apps in Ruby',
+  'can I pay for Tower with PayPal',
+];

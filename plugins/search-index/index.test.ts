@@ -10,7 +10,7 @@ import {createLocalSearchClient, normaliseRequests} from '../../src/search/clien
 import {buildEngine, SearchEngine} from '../../src/search/engine';
 import {kindFacetFilter, kindOfRoute} from '../../src/search/kinds';
 import {editDistance, typosAllowed} from '../../src/search/query';
-import {packRecords, pagesToRecords, pageTexts, unpackIndex, type ExtractedPage} from '../../src/search/records';
+import {blocksText, packRecords, pageBlocks, pagesToRecords, pageTexts, unpackIndex, type ExtractedPage} from '../../src/search/records';
 import {indexWords, WordIndex} from '../../src/search/postings';
 import {escapeHtml, unescapeHtml} from '../../lib/html';
 import {snippet, termsOf} from '../../src/search/text';
@@ -93,6 +93,29 @@ describe('HTML extraction', () => {
     assert.match(text, /^POST \/apps\/\{name\}\/runs\ntower\.run_app\n/);
   });
 
+  test('reads each section as blocks: paragraphs, lists, tables with their header row, whole code blocks with their language and title', () => {
+    const html = DOC_HTML.replace(
+      '<p>Run apps on a cron.</p>',
+      '<p>Run apps on a cron.</p><p>Tower publishes these addresses:</p><table><thead><tr><th>Egress IP<tbody><tr><td><code>3.124.118.210</code><tr><td>63.177.162.15</table>' +
+        '<ol start=3><li>First <strong>step</strong><ul><li>nested</ul><li>Second<div class="theme-code-block language-toml"><div class=title_x>Towerfile</div><pre><code>[app]\nname = "x"</code></pre><button>Copy</button></div><li>Third</ol>',
+    );
+    const section = extractPage(html, '/docs/concepts/apps', 'concept')!.sections[1];
+    assert.deepEqual(section.blocks?.slice(0, 7), [
+      'Run apps on a cron.',
+      'Tower publishes these addresses:',
+      {table: [['Egress IP'], ['3.124.118.210'], ['63.177.162.15']]},
+      {list: ['First step', 'nested', 'Second'], start: 3},
+      {code: '[app]\nname = "x"', language: 'toml', title: 'Towerfile'},
+      {list: ['Third'], start: 6},
+      {code: 'tower schedules create --cron "0 9 * * *"\n'.repeat(20).trimEnd()},
+    ]);
+    // The index reads the same text as before: a line per paragraph, item and row, the start of each code block.
+    assert.match(
+      section.text,
+      /^Run apps on a cron\.\nTower publishes these addresses:\nEgress IP\n3\.124\.118\.210\n63\.177\.162\.15\nFirst step\nnested\nSecond\n\[app\]/,
+    );
+  });
+
   test('maps build files to routes', () => {
     assert.equal(routeOfFile('/b', '/b/docs/concepts/apps/index.html'), '/docs/concepts/apps');
     assert.equal(routeOfFile('/b', '/b/docs/intro.html'), '/docs/intro');
@@ -147,6 +170,39 @@ describe('Markdown extraction (development server)', () => {
     assert.equal(page.sections[0].text, 'Intro with a link and code.');
     assert.match(page.sections[1].text, /# not a heading\ntower apps list/);
     assert.match(page.sections[2].text, /Remember\nText/);
+  });
+
+  test('reads the same blocks as the built page: paragraphs whole, lists, tables, code with its language and title', () => {
+    const source = [
+      '# Networking',
+      '',
+      'Tower publishes these two **IP',
+      'addresses**:',
+      '',
+      '| Egress IP address |',
+      '|---|',
+      '| `3.124.118.210` |',
+      '| `63.177.162.15` |',
+      '',
+      '1. Install it:',
+      '',
+      '   ```toml title="Towerfile"',
+      '   [app]',
+      '   name = "x"',
+      '   ```',
+      '2. Run `tower deploy --name <name>`',
+      '   and wait.',
+      '',
+      '::towerfile-checker',
+    ].join('\n');
+    const page = extractMarkdown(source, {path: '/docs/n', title: 'Networking', trail: [], kind: 'concept'});
+    assert.deepEqual(page.sections[0].blocks, [
+      'Tower publishes these two IP addresses:',
+      {table: [['Egress IP address'], ['3.124.118.210'], ['63.177.162.15']]},
+      {list: ['Install it:'], start: 1},
+      {code: '[app]\nname = "x"', language: 'toml', title: 'Towerfile'},
+      {list: ['Run tower deploy --name <name> and wait.'], start: 2},
+    ]);
   });
 });
 
@@ -208,7 +264,7 @@ describe('records and the packed file', () => {
 
   test("pack and unpack give back the same records: the index file without text, each page's text in its own file", () => {
     const records = pagesToRecords(samplePages(), SITE);
-    const {index, texts} = packRecords(records, SITE, (_, position) => `text-${position}.json`);
+    const {index, texts} = packRecords(records, SITE, (_, position, kind) => `${kind}-${position}.json`);
     const unpacked = unpackIndex(JSON.parse(JSON.stringify(index)));
     assert.ok(
       unpacked.records.every((record) => record.content === null),
@@ -221,6 +277,38 @@ describe('records and the packed file', () => {
     assert.deepEqual(unpacked.pages.map((page) => page.endpoint).filter(Boolean), ['GET /schedules', 'POST /schedules']);
     // A text file that does not fit its page is refused, not shown under the wrong headings.
     assert.throws(() => pageTexts(unpacked.records, unpacked.pages[0], ['one']), /does not belong/);
+  });
+
+  test("a page's blocks go to a file of their own, named in the index, and come back whole; a file that does not fit is refused", () => {
+    const blocks = [
+      'Intro:',
+      {
+        table: [
+          ['A', 'B'],
+          ['1', '2'],
+        ],
+      },
+      {code: `tower run\n${'# a long listing\n'.repeat(10)}# the end`, language: 'bash'},
+    ];
+    const page: ExtractedPage = {
+      path: '/docs/x',
+      title: 'X',
+      trail: [],
+      kind: 'guide',
+      language: 'en',
+      tags: [],
+      sections: [{level: 1, anchor: null, heading: 'X', parents: [], text: blocksText(blocks), blocks}],
+    };
+    const records = pagesToRecords([page], SITE);
+    const {index, texts} = packRecords(records, SITE, (_, position, kind) => `${kind}-${position}.json`);
+    assert.deepEqual(index.pages[0].slice(6), ['text-0.json', '', 'blocks-0.json']);
+    assert.doesNotMatch(JSON.stringify(texts.get('text-0.json')), /the end/, 'the text file holds the code block only as the index reads it');
+    const unpacked = unpackIndex(JSON.parse(JSON.stringify(index)));
+    pageTexts(unpacked.records, unpacked.pages[0], texts.get('text-0.json'));
+    pageBlocks(unpacked.records, unpacked.pages[0], JSON.parse(JSON.stringify(texts.get('blocks-0.json'))));
+    assert.deepEqual(unpacked.records, records);
+    assert.throws(() => pageBlocks(unpacked.records, unpacked.pages[0], [[{table: 'not rows'}]]), /does not belong/);
+    assert.throws(() => pageBlocks(unpacked.records, unpacked.pages[0], []), /does not belong/);
   });
 
   test('the word index scores with BM25+ and survives the trip through JSON unchanged', () => {
@@ -349,7 +437,7 @@ describe('engine', () => {
   });
 
   test("the browser loads the build's word index and, once the shown pages' text is in, answers like the build", async () => {
-    const {index, texts} = engine.pack(SITE, (_, position) => `text-${position}.json`);
+    const {index, texts} = engine.pack(SITE, (_, position, kind) => `${kind}-${position}.json`);
     const loaded = await buildEngine(JSON.parse(JSON.stringify(index)));
     for (const query of ['schedule', 'scedule', 'towerfile zebra', 'deploy app', 'POST /schedules', 'create-schedule']) {
       const prepared = loaded.prepare({query});
@@ -379,12 +467,54 @@ describe('engine', () => {
     assert.equal(engine.search({query: 'app', facetFilters: ['language:fr']}).nbHits, 0);
   });
 
-  test('Ask AI answers with sentences from the matching sections, each with its source', () => {
+  test('Ask AI answers from one section, citing it, and says "not found" for words the docs lack', () => {
     const answer = answerQuestion(engine, 'how do I run an app on a cron schedule');
-    assert.ok(answer.parts.length >= 1);
-    assert.ok(answer.parts.some((part) => /cron/.test(part.text)));
-    for (const part of answer.parts) assert.ok(part.url.startsWith(`${SITE}/docs/`));
-    assert.deepEqual(answerQuestion(engine, 'zebra giraffe').parts, []);
+    assert.ok(answer.found);
+    assert.ok(answer.blocks.some((block) => /cron/i.test(typeof block === 'string' ? block : JSON.stringify(block))));
+    assert.equal(answer.sources.length, 1);
+    for (const source of answer.sources) assert.ok(source.url.startsWith(`${SITE}/docs/`));
+    const none = answerQuestion(engine, 'zebra giraffe');
+    assert.equal(none.found, false);
+    assert.deepEqual(none.blocks, []);
+  });
+
+  test('Ask AI quotes a sentence with the table it introduces, shows at most ten rows and says how many more there are', () => {
+    const rows = Array.from({length: 14}, (_, i) => [`status${i}`, `meaning ${i}`]);
+    const page: ExtractedPage = {
+      path: '/docs/concepts/runs',
+      title: 'Runs',
+      trail: ['Concepts'],
+      kind: 'concept',
+      language: 'en',
+      tags: ['docs-default-current'],
+      sections: [
+        {level: 1, anchor: null, heading: 'Runs', parents: [], text: 'A run executes an app.', blocks: ['A run executes an app.']},
+        {
+          level: 2,
+          anchor: 'run-statuses',
+          heading: 'Run statuses',
+          parents: [],
+          text: '',
+          blocks: [
+            'Unrelated <script>alert(1)</script> remark about nothing.',
+            'A run moves through these statuses:',
+            {table: [['Status', 'Meaning'], ...rows]},
+          ],
+        },
+      ],
+    };
+    page.sections[1].text = blocksText(page.sections[1].blocks ?? []);
+    const runs = SearchEngine.fromRecords(pagesToRecords([page], SITE));
+    const answer = answerQuestion(runs, 'what are the run statuses');
+    assert.deepEqual(
+      answer.sources.map((source) => source.url),
+      [`${SITE}/docs/concepts/runs#run-statuses`],
+    );
+    assert.deepEqual(answer.blocks, [
+      'A run moves through these statuses:',
+      {table: [['Status', 'Meaning'], ...rows.slice(0, 10)]},
+      '… and 4 more rows in the section.',
+    ]);
   });
 
   test('terms: stems, stop words, identifiers kept whole with their parts, "log in" apart from logs', () => {

@@ -11,9 +11,11 @@
  *   and each page's text to build/<SEARCH.textDir>/<hash>.json, which it
  *   fetches for the pages it shows (src/search/records.ts).
  * - Development (`docusaurus start`): pages are rendered in the browser only,
- *   so the plugin builds the same records from the Markdown sources whenever
- *   content loads (and reloads on edits), writes them under .docusaurus/ and
- *   adds that folder to the dev server's static files at the same URL.
+ *   so the plugin builds the same records from the Markdown sources and the
+ *   API model (source-pages.ts) whenever content loads (and reloads on
+ *   edits), writes them under .docusaurus/ and adds that folder to the dev
+ *   server's static files at the same URL. The relevance tests read the
+ *   sources the same way, without Docusaurus (loadSourcePages).
  */
 import {createHash} from 'node:crypto';
 import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -21,14 +23,18 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import type {LoadContext, OptionValidationContext, Plugin} from '@docusaurus/types';
 import {Joi} from '@docusaurus/utils-validation';
-import {API_REFERENCE, SEARCH, SITE} from '../../src/constants';
+import {SEARCH, SITE} from '../../src/constants';
 import {SEARCH_PLUGIN_NAME, type SearchGlobalData, type SearchMode} from '../../src/search/global-data';
 import {kindOfRoute} from '../../src/search/kinds';
 import {SearchEngine} from '../../src/search/engine';
-import {pagesToRecords, type ExtractedPage, type PackedIndex, type PageText} from '../../src/search/records';
+import {pagesToRecords, type ExtractedPage, type PackedIndex, type PageBlocks, type PageText} from '../../src/search/records';
 import {htmlFiles} from '../../lib/files';
+import {API_REFERENCE_PLUGIN, type ApiReferenceContent} from '../api-reference';
+import {titleLookup} from '../api-reference/generate';
+import {loadApiModel} from '../api-reference/model';
 import {extractPage} from './extract-html';
-import {extractMarkdown} from './extract-markdown';
+import {condenseApiPage} from './condense';
+import {apiPages, categoryPage, isApiDoc, markdownPage, sidebarPlaces} from './source-pages';
 
 /** build/docs/concepts/apps/index.html -> /docs/concepts/apps */
 export function routeOfFile(outDir: string, file: string, baseUrl = '/'): string {
@@ -37,42 +43,7 @@ export function routeOfFile(outDir: string, file: string, baseUrl = '/'): string
   return `${baseUrl.replace(/\/$/, '')}/${route}`.replace(/\/$/, '') || '/';
 }
 
-/** API operation pages: every page right under the API route except the overview. */
-function isApiOperationPage(route: string): boolean {
-  const prefix = `${API_REFERENCE.route}/`;
-  const slug = route.startsWith(prefix) ? route.slice(prefix.length) : '';
-  return slug !== '' && !slug.includes('/') && slug !== API_REFERENCE.overviewSlug;
-}
-/**
- * How much of each section of an API operation page goes into the index.
- * Readers search for an operation by what it does, its path and its
- * parameters; the full response schemas (shared models repeated on many
- * pages) and the code samples would more than double the index and crowd
- * the guides out of the results.
- */
-const API_SECTION_CHARS: Record<string, number> = {'': 900, parameters: 400, 'request-body': 300};
-const API_OTHER_SECTION_CHARS = 160;
-/**
- * Lines every operation page repeats word for word (how to authenticate, the
- * base URL): they tell no operation from another, and 85 copies of them cost
- * the first query's download. The API overview page keeps them.
- */
-const API_REPEATED_LINE = /^(Authentication|Base URL): /;
-
-export function condenseApiPage(page: ExtractedPage): ExtractedPage {
-  if (!isApiOperationPage(page.path)) return page;
-  const sections = page.sections
-    .filter((section) => section.anchor !== 'code-samples')
-    .map((section) => {
-      const limit = API_SECTION_CHARS[section.anchor ?? ''] ?? API_OTHER_SECTION_CHARS;
-      const text = section.text
-        .split('\n')
-        .filter((line) => !API_REPEATED_LINE.test(line))
-        .join('\n');
-      return {...section, text: text.length > limit ? text.slice(0, limit) : text};
-    });
-  return {...page, sections};
-}
+export {condenseApiPage} from './condense';
 
 export type BuildOptions = {site?: string; baseUrl?: string; routes?: string[]};
 
@@ -93,12 +64,12 @@ export function extractBuiltPages(outDir: string, options: BuildOptions = {}): E
   return pages;
 }
 
-/** A page's text file, named by a hash of its content. */
-function textFileOf(text: PageText): string {
-  return `${SEARCH.textDir}/${createHash('sha256').update(JSON.stringify(text)).digest('hex').slice(0, 16)}.json`;
+/** A page's text or blocks file, named by a hash of its content. */
+function textFileOf(content: PageText | PageBlocks): string {
+  return `${SEARCH.textDir}/${createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 16)}.json`;
 }
 
-export type SearchFiles = {index: PackedIndex; texts: Map<string, PageText>};
+export type SearchFiles = {index: PackedIndex; texts: Map<string, PageText | PageBlocks>};
 
 /** The index file and the page text files of the extracted pages. */
 export function buildSearchFiles(pages: ExtractedPage[], site: string = SITE.url): SearchFiles {
@@ -107,7 +78,10 @@ export function buildSearchFiles(pages: ExtractedPage[], site: string = SITE.url
 
 /** The engine of the extracted pages exactly as the browser loads it, every page's text in (tests, benchmarks). */
 export function engineOf(files: SearchFiles): SearchEngine {
-  const {index, texts} = JSON.parse(JSON.stringify({index: files.index, texts: [...files.texts]})) as {index: PackedIndex; texts: Array<[string, PageText]>};
+  const {index, texts} = JSON.parse(JSON.stringify({index: files.index, texts: [...files.texts]})) as {
+    index: PackedIndex;
+    texts: Array<[string, PageText | PageBlocks]>;
+  };
   const byFile = new Map(texts);
   return SearchEngine.fromPacked(index, (file) => byFile.get(file));
 }
@@ -123,50 +97,29 @@ function writeSearchFiles(dir: string, {index, texts}: SearchFiles): void {
 
 type DocsContent = {
   loadedVersions: Array<{
-    docs: Array<{id: string; source: string; permalink: string; title: string; unlisted?: boolean; draft?: boolean}>;
-    categoryGeneratedIndices?: Array<{title: string; description?: string; permalink: string}>;
+    docs: Array<{id: string; source: string; permalink: string; title: string; description?: string; unlisted?: boolean; draft?: boolean}>;
     sidebars: Record<string, unknown[]>;
   }>;
 };
 
-/** Maps each doc id to the label of the top-level sidebar category holding it. */
-function categoriesOf(sidebars: Record<string, unknown[]>): Map<string, string> {
-  const result = new Map<string, string>();
-  const visit = (item: unknown, label: string | null) => {
-    if (!item || typeof item !== 'object') return;
-    const node = item as {type?: string; id?: string; label?: string; items?: unknown[]};
-    if (node.type === 'doc' && node.id && label) result.set(node.id, label);
-    if (node.type === 'category') for (const child of node.items ?? []) visit(child, label ?? node.label ?? null);
-  };
-  for (const items of Object.values(sidebars)) for (const item of items) visit(item, null);
-  return result;
-}
-
-/** Development: pages from the docs plugin's loaded content and the Markdown sources. */
-export function extractSourcePages(siteDir: string, content: DocsContent, baseUrl: string = SITE.baseUrl): ExtractedPage[] {
-  const docsPrefix = `${baseUrl}${SEARCH.indexedPathPrefix}`;
+/**
+ * Development: the pages of the docs plugin's loaded content, read from their
+ * Markdown sources, and the API pages from the model the API reference was
+ * generated from (their Markdown twins: the generated MDX is components),
+ * placed in the sidebars as the built pages' breadcrumbs place them.
+ */
+export async function extractSourcePages(siteDir: string, content: DocsContent, api: ApiReferenceContent | undefined): Promise<ExtractedPage[]> {
   const pages: ExtractedPage[] = [];
   for (const version of content.loadedVersions) {
-    const categories = categoriesOf(version.sidebars);
-    for (const doc of version.docs) {
-      if (doc.draft) continue;
-      const file = path.join(siteDir, doc.source.replace(/^@site\//, ''));
-      const category = categories.get(doc.id);
-      const source = readFileSync(file, 'utf8');
-      const kind = kindOfRoute(doc.permalink, docsPrefix);
-      pages.push(extractMarkdown(source, {path: doc.permalink, title: doc.title, trail: category ? [category] : [], kind, tags: ['docs-default-current']}));
-    }
-    for (const index of version.categoryGeneratedIndices ?? []) {
-      pages.push({
-        path: index.permalink,
-        trail: [],
-        kind: kindOfRoute(index.permalink, docsPrefix),
-        title: index.title,
-        language: 'en',
-        tags: ['docs-default-current'],
-        sections: [{level: 1, anchor: null, heading: index.title, parents: [], text: index.description ?? ''}],
-      });
-    }
+    const docs = version.docs.filter((doc) => !doc.draft);
+    const byId = new Map(docs.map((doc) => [doc.id, doc]));
+    const {trails, categories} = sidebarPlaces(version.sidebars, (id) => {
+      const doc = byId.get(id);
+      return doc && {title: doc.title, description: doc.description ?? ''};
+    });
+    for (const doc of docs) if (!isApiDoc(doc.id)) pages.push(markdownPage(siteDir, doc, trails.get(doc.id) ?? []));
+    if (api) pages.push(...apiPages(await loadApiModel(api.specFile, api.specName), trails, titleLookup(api.linkTitles)));
+    pages.push(...categories.map(categoryPage));
   }
   return pages;
 }
@@ -222,7 +175,8 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchP
       if (!isDev || !local) return;
       const docs = allContent['docusaurus-plugin-content-docs']?.default as DocsContent | undefined;
       if (!docs) return;
-      writeSearchFiles(devDir, buildSearchFiles(extractSourcePages(context.siteDir, docs, context.baseUrl), site));
+      const api = allContent[API_REFERENCE_PLUGIN]?.default as ApiReferenceContent | undefined;
+      writeSearchFiles(devDir, buildSearchFiles(await extractSourcePages(context.siteDir, docs, api), site));
     },
 
     configureWebpack(_config, isServer) {

@@ -23,8 +23,11 @@ export type LocalSearchClient = {
   transporter: {algoliaAgent: {value: string; add: (options: {segment: string; version?: string}) => unknown}};
   /** Loads (once) and returns the engine; used by the Ask AI panel. Rejects when the index cannot be loaded. */
   engine: () => Promise<SearchEngine>;
-  /** Loads the text of these sections' pages (each page once); never rejects: a page whose text fails stays without it. */
-  loadText: (engine: SearchEngine, sections: Ranked[]) => Promise<void>;
+  /**
+   * Loads the text of these sections' pages (each page once), and with `blocks` their blocks too (Ask AI);
+   * never rejects: a page whose files fail stays without them.
+   */
+  loadText: (engine: SearchEngine, sections: Ranked[], blocks?: boolean) => Promise<void>;
   /** Whether the last attempt to load the index failed. */
   unavailable: () => boolean;
   /** Calls `listener` when that changes; returns an unsubscribe function. */
@@ -44,6 +47,8 @@ function emptyResponse(request: SearchRequest): SearchResponse {
     params: '',
     processingTimeMS: 0,
     exhaustiveNbHits: true,
+    queryWords: [],
+    allWordsMatched: false,
   };
 }
 
@@ -64,37 +69,48 @@ function loadEngine(indexUrl: string): Promise<SearchEngine> {
   return pending;
 }
 
-/** Text files loading or loaded, per engine. */
+/** Text and blocks files loading or loaded, per engine. */
 const textLoads = new WeakMap<SearchEngine, Map<string, Promise<void>>>();
 
-/** Loads the text files of the pages of `sections` that are not in yet, relative to the index file. */
-export function loadText(engine: SearchEngine, indexUrl: string, sections: Ranked[]): Promise<void> {
+/**
+ * Loads the text files of the pages of `sections` that are not in yet (and,
+ * with `blocks`, their blocks files), relative to the index file.
+ */
+export function loadText(engine: SearchEngine, indexUrl: string, sections: Ranked[], blocks = false): Promise<void> {
   const base = new URL(indexUrl, globalThis.location?.href);
-  let texts = textLoads.get(engine);
-  if (!texts) {
-    texts = new Map();
-    textLoads.set(engine, texts);
+  let loads = textLoads.get(engine);
+  if (!loads) {
+    loads = new Map();
+    textLoads.set(engine, loads);
   }
-  const loads = texts;
-  return Promise.all(
-    engine.missingText(sections).map((position) => {
-      const page = engine.pages[position];
-      const url = new URL(page.textFile, base).href;
-      let pending = loads.get(url);
-      if (!pending) {
-        pending = fetchChecked(url, {credentials: 'same-origin'})
-          .then((response) => response.json())
-          .then((text: unknown) => engine.addText(position, text))
-          .catch((error: unknown) => {
-            // Asked for again when a later query shows the page.
-            loads.delete(url);
-            console.error(`Search: the text of ${page.url} could not be loaded; its results are shown without snippets.`, error);
-          });
-        loads.set(url, pending);
-      }
-      return pending;
-    }),
-  ).then(() => undefined);
+  const started = loads;
+  const load = (file: string, pageUrl: string, add: (content: unknown) => void, what: string, consequence: string) => {
+    const url = new URL(file, base).href;
+    let pending = started.get(url);
+    if (!pending) {
+      pending = fetchChecked(url, {credentials: 'same-origin'})
+        .then((response) => response.json())
+        .then(add)
+        .catch((error: unknown) => {
+          // Asked for again when a later query shows the page.
+          started.delete(url);
+          console.error(`Search: the ${what} of ${pageUrl} could not be loaded; ${consequence}.`, error);
+        });
+      started.set(url, pending);
+    }
+    return pending;
+  };
+  const texts = engine.missingText(sections).map((position) => {
+    const page = engine.pages[position];
+    return load(page.textFile, page.url, (text) => engine.addText(position, text), 'text', 'its results are shown without snippets');
+  });
+  const blockFiles = blocks
+    ? engine.missingText(sections, 'blocks').map((position) => {
+        const page = engine.pages[position];
+        return load(page.blocksFile, page.url, (content) => engine.addBlocks(position, content), 'blocks', 'Ask AI quotes its text lines instead');
+      })
+    : [];
+  return Promise.all([...texts, ...blockFiles]).then(() => undefined);
 }
 
 type RawRequest = {indexName?: string; query?: string; params?: string | Record<string, unknown>} & Record<string, unknown>;
@@ -185,7 +201,7 @@ export function createLocalSearchClient(indexUrl: string): LocalSearchClient {
       );
       return {results: prepared.map((search, i) => ({...loaded.respond(search), index: requests[i].indexName}))};
     },
-    loadText: (loaded, sections) => loadText(loaded, indexUrl, sections),
+    loadText: (loaded, sections, blocks) => loadText(loaded, indexUrl, sections, blocks),
     addAlgoliaAgent(segment, version) {
       agent.add({segment, version});
     },

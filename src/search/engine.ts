@@ -20,17 +20,34 @@
  * (`prepare`), the shown pages' text is loaded (`missingText`, `addText`)
  * and the hits are made (`respond`). `search` does both when the text is in.
  */
-import type {PageKind} from './kinds';
 import {indexWords, WordIndex, type WordMatch} from './postings';
-import {planQuery, Vocabulary, type Intent, type IntentHints, type PlanOptions, type QueryPlan} from './query';
+import {planQuery, Vocabulary, type IntentHints, type PlanOptions, type QueryPlan} from './query';
+import {
+  FEW_PAGES,
+  FIELD_BOOST,
+  HEADING_ANSWER,
+  HEADING_PHRASE_BOOST,
+  KIND_PRIOR,
+  LEVEL_BOOST,
+  LONG_QUERY_WORDS,
+  NAMED_OPERATION_BOOST,
+  SECOND_SECTION_SHARE,
+  MAIN_EXPANSION,
+  QUESTION_LEVEL_BOOST,
+  QUESTION_SPARE_WORD_FROM,
+  SIGNPOST_SECTION,
+} from './ranking';
 import {
   HIERARCHY_LEVELS,
+  ownHeading,
+  pageBlocks,
   pageTexts,
   packRecords,
   unpackIndex,
   type HierarchyLevel,
   type IndexedPage,
   type PackedIndex,
+  type PageBlocks,
   type PageText,
   type SearchRecord,
 } from './records';
@@ -70,6 +87,8 @@ export type LocalHit = Omit<SearchRecord, 'type'> & {
     hierarchy_camel: Array<Partial<Record<HierarchyLevel, {value: string; matchLevel: Highlighted['matchLevel']}>>>;
     content: {value: string; matchLevel: Highlighted['matchLevel']};
   };
+  /** Which of the response's `queryWords` this section has. */
+  _matchedWords: string[];
 };
 
 export type SearchResponse = {
@@ -83,6 +102,10 @@ export type SearchResponse = {
   processingTimeMS: number;
   exhaustiveNbHits: true;
   facets?: Record<string, Record<string, number>>;
+  /** The query's required words as typed (what `_matchedWords` of each hit is taken from); filler words are not among them. */
+  queryWords: string[];
+  /** Whether any result has every one of `queryWords`; false when results match only some (or the docs lack a word). */
+  allWordsMatched: boolean;
 };
 
 /**
@@ -97,38 +120,25 @@ export type Ranked = {
   share: number;
   /** The part of the query's required words found in the section's heading or the headings above it (its place in the docs). */
   headingShare: number;
+  /** The part of the query's required words found in the section's own heading. */
+  ownHeadingShare: number;
+  /** The query's required words (as typed) this section has: the words that found it. */
+  matchedWords: string[];
 };
+
+/**
+ * A query ranked: its sections best first, the query's required words as
+ * typed (the words that count; "how do I", "can", "my" do not), and whether
+ * any section has every one of them. When none has, the results match only
+ * some of the words: the docs MCP server says so rather than presenting the
+ * best partial match as an answer.
+ */
+export type RankedQuery = {ranked: Ranked[]; queryWords: string[]; allWordsMatched: boolean};
 
 export type RankOptions = PlanOptions & {
   /** The share of the query's required words a section must have (default: all, or most when none has all). */
   minShare?: number;
 };
-
-/** Field weights: a word in the section's own heading counts most, body text least. */
-export const FIELD_BOOST = {title: 5, path: 1.6, content: 1};
-
-/** Document boost by the level of the heading that opens the section. */
-export const LEVEL_BOOST: Record<string, number> = {lvl1: 1.8, lvl2: 1.25, lvl3: 1.05};
-
-/**
- * How much a section counts by its page's kind, for each intent. A topic word
- * or a question is answered by guides and concepts; API operation pages, 85
- * near-identical pages that each repeat their resource's name, come first only
- * when the query names an operation. Category pages only list other pages.
- */
-export const KIND_PRIOR: Record<Intent, Record<PageKind, number>> = {
-  topic: {guide: 1.3, concept: 1.3, example: 0.9, cli: 1, sdk: 1, towerfile: 1, api: 0.45, category: 0.25},
-  question: {guide: 1.4, concept: 1.4, example: 1, cli: 0.85, sdk: 0.85, towerfile: 0.85, api: 0.4, category: 0.2},
-  identifier: {guide: 0.8, concept: 0.8, example: 0.7, cli: 1.4, sdk: 1.4, towerfile: 1.4, api: 1.1, category: 0.2},
-  command: {guide: 0.9, concept: 0.9, example: 0.8, cli: 1.8, sdk: 1, towerfile: 1, api: 0.5, category: 0.2},
-  operation: {guide: 0.7, concept: 0.7, example: 0.6, cli: 0.8, sdk: 0.8, towerfile: 0.8, api: 2.5, category: 0.2},
-};
-
-/** A page's score is its best section's, plus this share of its second best. */
-const SECOND_SECTION_SHARE = 0.15;
-
-/** Fewer pages than this match every word: sections one word short are shown too, after them. */
-const FEW_PAGES = 3;
 
 /** An API page's operation id: the last step of its route (create-secret). */
 export function operationIdOf(record: SearchRecord): string {
@@ -144,15 +154,22 @@ export function operationIdOf(record: SearchRecord): string {
  */
 export function namedOperationBoost(plan: QueryPlan, record: SearchRecord): number {
   if (plan.operations.length === 0 || record.kind !== 'api' || record.type !== 'lvl1') return 1;
-  return plan.operations.includes(operationIdOf(record)) ? 3 : 1;
+  return plan.operations.includes(operationIdOf(record)) ? NAMED_OPERATION_BOOST : 1;
+}
+
+/**
+ * Sections that point elsewhere: the last sections of most pages ("Where to
+ * go next", "Next steps", "Related pages") and the concept pages' maps of
+ * their neighbours ("How runs relate to other concepts").
+ */
+const SIGNPOST_HEADING = /^(where to go next|next steps|related( pages)?|see also|what you learned|how .+ relates? to other concepts)$/i;
+
+/** How much a section counts for being a signpost to other pages (see SIGNPOST_SECTION). */
+export function signpostFactor(record: SearchRecord): number {
+  return record.type !== 'lvl1' && SIGNPOST_HEADING.test(ownHeading(record).trim()) ? SIGNPOST_SECTION : 1;
 }
 
 const DEFAULT_TAGS: HighlightTags = {pre: '<mark>', post: '</mark>'};
-
-function ownHeading(record: SearchRecord): string {
-  const level = record.type === 'content' ? 'lvl1' : record.type;
-  return record.hierarchy[level] ?? record.hierarchy.lvl1 ?? '';
-}
 
 function pathOf(record: SearchRecord): string {
   const parts: string[] = [];
@@ -197,8 +214,8 @@ export function matchesFacets(record: SearchRecord, groups: string[][]): boolean
 export function headingPhraseBoost(phrase: string, record: SearchRecord): number {
   if (!phrase.includes(' ')) return 1;
   const heading = termsOf(ownHeading(record)).join(' ');
-  if (heading === phrase) return 3;
-  if (` ${heading} `.includes(` ${phrase} `)) return 2;
+  if (heading === phrase) return HEADING_PHRASE_BOOST.exact;
+  if (` ${heading} `.includes(` ${phrase} `)) return HEADING_PHRASE_BOOST.contains;
   return 1;
 }
 
@@ -233,6 +250,7 @@ export class SearchEngine {
   private readonly words: WordIndex;
   private readonly pageOfRecord: number[] = [];
   private readonly withText = new Set<number>();
+  private readonly withBlocks = new Set<number>();
   private lookup: {vocabulary: Vocabulary; hints: IntentHints} | null = null;
 
   private constructor(records: SearchRecord[], pages: IndexedPage[], words: WordIndex) {
@@ -243,6 +261,7 @@ export class SearchEngine {
     pages.forEach((page, position) => {
       for (const id of page.sections) this.pageOfRecord[id] = position;
       if (page.sections.some((id) => records[id].content !== null)) this.withText.add(position);
+      if (!page.blocksFile || page.sections.some((id) => records[id].blocks)) this.withBlocks.add(position);
     });
   }
 
@@ -259,13 +278,15 @@ export class SearchEngine {
    * the build made. `texts`, when given (Node), supplies every page's text at
    * once; the browser adds it page by page (`addText`).
    */
-  static fromPacked(packed: PackedIndex, texts?: (file: string) => PageText | undefined): SearchEngine {
+  static fromPacked(packed: PackedIndex, texts?: (file: string) => PageText | PageBlocks | undefined): SearchEngine {
     const {records, pages} = unpackIndex(packed);
     const engine = new SearchEngine(records, pages, new WordIndex(packed.words));
     if (texts) {
       pages.forEach((page, position) => {
         const text = texts(page.textFile);
         if (text) engine.addText(position, text);
+        const blocks = page.blocksFile ? texts(page.blocksFile) : undefined;
+        if (blocks) engine.addBlocks(position, blocks);
       });
     }
     return engine;
@@ -275,8 +296,11 @@ export class SearchEngine {
    * The index file and the pages' text files of these records (the build):
    * `textFileOf` names each page's text file (the plugin: by a hash of it).
    */
-  pack(site: string, textFileOf: (text: PageText, position: number) => string): {index: PackedIndex; texts: Map<string, PageText>} {
-    const {index, texts} = packRecords(this.records, site, textFileOf);
+  pack(
+    site: string,
+    fileOf: (content: PageText | PageBlocks, position: number, kind: 'text' | 'blocks') => string,
+  ): {index: PackedIndex; texts: Map<string, PageText | PageBlocks>} {
+    const {index, texts} = packRecords(this.records, site, fileOf);
     return {index: {...index, words: this.words.packed}, texts};
   }
 
@@ -286,13 +310,20 @@ export class SearchEngine {
     this.withText.add(position);
   }
 
-  /** The pages (positions) of these sections whose text is not in yet. */
-  missingText(entries: Array<Ranked | SearchRecord>): number[] {
+  /** Fills in the blocks of the page at `position` from its blocks file (refused if it does not fit the page). */
+  addBlocks(position: number, blocks: unknown): void {
+    pageBlocks(this.records, this.pages[position], blocks);
+    this.withBlocks.add(position);
+  }
+
+  /** The pages (positions) of these sections whose text (or, for Ask AI, blocks) is not in yet. */
+  missingText(entries: Array<Ranked | SearchRecord>, what: 'text' | 'blocks' = 'text'): number[] {
+    const loaded = what === 'text' ? this.withText : this.withBlocks;
     const missing = new Set<number>();
     for (const entry of entries) {
       const record = 'record' in entry ? entry.record : entry;
       const position = this.pageOfRecord[Number(record.objectID)];
-      if (position !== undefined && !this.withText.has(position)) missing.add(position);
+      if (position !== undefined && !loaded.has(position)) missing.add(position);
     }
     return [...missing];
   }
@@ -311,6 +342,11 @@ export class SearchEngine {
     return this.lookup;
   }
 
+  /** How much finding an index term tells about a section: high for a rare term, near zero for one most sections have. */
+  informativeness(term: string): number {
+    return this.words.informativeness(term);
+  }
+
   /** What the engine looks up for a query (exposed for tests and Ask AI). */
   plan(query: string, options?: PlanOptions): QueryPlan {
     const {vocabulary, hints} = this.lookups();
@@ -323,40 +359,68 @@ export class SearchEngine {
    * when none has them all, sections with most of them match, ranked lower the
    * fewer they have.
    */
-  rank(query: string, facetFilters?: SearchRequest['facetFilters'], {minShare, ...planOptions}: RankOptions = {}): Ranked[] {
+  rank(query: string, facetFilters?: SearchRequest['facetFilters'], options: RankOptions = {}): Ranked[] {
+    return this.rankQuery(query, facetFilters, options).ranked;
+  }
+
+  /** Ranks sections for a query (see `rank`), with the query's required words and whether any section has them all. */
+  rankQuery(query: string, facetFilters?: SearchRequest['facetFilters'], {minShare, ...planOptions}: RankOptions = {}): RankedQuery {
     const plan = this.plan(query, planOptions);
     const weights = new Map<string, number>();
     for (const word of plan.words) {
       for (const {term, weight} of word.expansions) weights.set(term, Math.max(weight, weights.get(term) ?? 0));
     }
-    if (weights.size === 0) return [];
+    const queryWords = plan.words.filter((word) => word.required).map((word) => word.text);
+    const asks = plan.intent === 'question' || plan.intent === 'api';
+    if (weights.size === 0) return {ranked: [], queryWords, allWordsMatched: false};
     const groups = parseFacetFilters(facetFilters);
     const filter = groups.length ? (id: number) => matchesFacets(this.records[id], groups) : undefined;
     // A page's own top section (its title and introduction) outranks deep sections.
-    const results = this.words.search(weights, FIELD_BOOST, (id) => LEVEL_BOOST[this.records[id].type] ?? 1, filter);
+    // A question asking what a thing is is answered by the introduction of the thing's page, as a topic is.
+    const levelBoost = asks && !plan.defines ? QUESTION_LEVEL_BOOST : LEVEL_BOOST;
+    const results = this.words.search(weights, FIELD_BOOST, (id) => levelBoost[this.records[id].type] ?? 1, filter);
 
     const required = plan.words.filter((word) => word.required && word.expansions.length > 0);
     const missing = plan.words.filter((word) => word.required && word.expansions.length === 0).length;
     const wanted = required.length + missing;
-    const coverage = (result: WordMatch) => {
-      const found = new Set(result.terms);
-      return required.filter((word) => word.expansions.some((expansion) => found.has(expansion.term))).length;
+    // Each word weighs what finding it tells: the informativeness of its broadest strong term (a word found as "model"
+    // tells no more than "model" does). A word the docs lack weighs as much as the rarest term: every section lacks it
+    // alike, so it lowers no section below another.
+    const weightOf = new Map(
+      required.map((word) => {
+        const strong = word.expansions.filter((expansion) => expansion.weight >= MAIN_EXPANSION);
+        return [word, Math.min(...(strong.length ? strong : word.expansions).map(({term}) => this.words.informativeness(term)))];
+      }),
+    );
+    const rarest = Math.log(1 + this.records.length);
+    const wantedWeight = [...weightOf.values()].reduce((sum, weight) => sum + weight, 0) + missing * rarest;
+    /** The weighed share of the required words a section has (in `fields`, when given). */
+    const credit = (result: WordMatch, fields?: string[]) => {
+      if (wantedWeight <= 0) return 0;
+      let sum = 0;
+      for (const word of required) {
+        const has = word.expansions.some(({term}) => result.match[term]?.some((field) => !fields || fields.includes(field)));
+        if (has) sum += weightOf.get(word) ?? 0;
+      }
+      return sum / wantedWeight;
     };
-    const inHeadings = (result: WordMatch) =>
-      required.filter((word) => word.expansions.some(({term}) => result.match[term]?.some((field) => field !== 'content'))).length;
-    const covered = results.map(coverage);
+    const found = (result: WordMatch) => required.filter((word) => word.expansions.some((expansion) => result.match[expansion.term]));
+    const matched = results.map(found);
+    const covered = matched.map((words) => words.length);
     const best = Math.max(0, ...covered);
     let enough: number;
     if (minShare !== undefined) {
       // The caller decides how much of the query is enough (Ask AI: most of a question's words).
       enough = Math.max(1, Math.ceil(wanted * minShare));
     } else if (best === wanted) {
-      // Every word; and when that leaves only a page or two, the sections one word short as well.
+      // Every word; and when that leaves only a page or two, the sections one word short as well. A question says
+      // more than its answer ("call a language model from my app" is answered by "Call a model"): one word short
+      // is enough for it, ranked by what it lacks.
       const fullPages = new Set(results.filter((_, i) => covered[i] === wanted).map((result) => pageOf(this.records[result.id])));
-      enough = fullPages.size < FEW_PAGES && wanted >= 2 ? wanted - 1 : wanted;
+      enough = (fullPages.size < FEW_PAGES && wanted >= 2) || (asks && wanted >= QUESTION_SPARE_WORD_FROM) ? wanted - 1 : wanted;
     } else {
       // No section has them all: most of them (for long queries, one short of the most any section has).
-      enough = Math.max(1, best - (wanted >= 4 ? 1 : 0));
+      enough = Math.max(1, best - (wanted >= LONG_QUERY_WORDS ? 1 : 0));
     }
     const phrase = termsOf(query).join(' ');
     const ranked: Ranked[] = [];
@@ -364,12 +428,37 @@ export class SearchEngine {
       if (wanted > 0 && covered[i] < enough) return;
       const record = this.records[result.id];
       const share = wanted > 0 ? covered[i] / wanted : 1;
+      // The same shares weighed by what each word tells (credit): a section lacking "cancel" is further off than one lacking "run".
+      const weightedShare = wanted > 0 ? credit(result) : 1;
+      const ownHeadingShare = credit(result, ['title']);
+      const headingShare = credit(result, ['title', 'path']);
       const kind = record.kind ? KIND_PRIOR[plan.intent][record.kind] : 1;
-      const score = result.score * share * share * kind * headingPhraseBoost(phrase, record) * namedOperationBoost(plan, record);
-      ranked.push({record, score, terms: result.terms, match: result.match, share, headingShare: wanted > 0 ? inHeadings(result) / wanted : 0});
+      // A heading that names what a question asks answers it; the body may only mention it. An operation's title
+      // repeats its resource's nouns ("Describe the secrets key"), so it counts only when the query names the API.
+      const answers =
+        asks && (record.kind !== 'api' || plan.intent === 'api')
+          ? 1 + HEADING_ANSWER.own * ownHeadingShare + HEADING_ANSWER.path * (headingShare - ownHeadingShare)
+          : 1;
+      const coverage = asks ? weightedShare * weightedShare : share * share;
+      // In a question, two words found together in a longer heading are often two common words ("schedule an app" in
+      // "Walkthrough: build, deploy and schedule an app"): only a heading that is the whole question's phrase counts.
+      const together = headingPhraseBoost(phrase, record);
+      const phraseBoost = asks && together !== HEADING_PHRASE_BOOST.exact ? 1 : together;
+      const score = result.score * coverage * kind * answers * signpostFactor(record) * phraseBoost * namedOperationBoost(plan, record);
+      ranked.push({
+        record,
+        score,
+        terms: result.terms,
+        match: result.match,
+        share,
+        headingShare,
+        ownHeadingShare,
+        matchedWords: matched[i].map((word) => word.text),
+      });
     });
     // Category pages list other pages' descriptions: they come after every page with content of its own.
-    return ranked.sort((a, b) => Number(a.record.kind === 'category') - Number(b.record.kind === 'category') || b.score - a.score);
+    ranked.sort((a, b) => Number(a.record.kind === 'category') - Number(b.record.kind === 'category') || b.score - a.score);
+    return {ranked, queryWords, allWordsMatched: wanted > 0 && ranked.some((entry) => entry.share === 1)};
   }
 
   /** Ranks and pages one DocSearch/Algolia search request; `respond` makes its hits. */
@@ -379,7 +468,7 @@ export class SearchEngine {
     const page = Math.max(0, request.page ?? 0);
     const sectionsPerPage = request.distinct === true ? 1 : typeof request.distinct === 'number' && request.distinct > 0 ? request.distinct : 0;
     const kindGroups = request.facets?.includes('kind') ? withoutFacet(request.facetFilters, 'kind') : null;
-    const ranked = this.rank(request.query ?? '', request.facetFilters);
+    const {ranked, queryWords, allWordsMatched} = this.rankQuery(request.query ?? '', request.facetFilters);
     let shown: Ranked[];
     let total: number;
     if (sectionsPerPage) {
@@ -399,11 +488,11 @@ export class SearchEngine {
       for (const {record} of units) if (record.kind) counts[record.kind] = (counts[record.kind] ?? 0) + 1;
       facets = {kind: counts};
     }
-    return {request, started, shown, total, page, hitsPerPage, facets};
+    return {request, started, shown, total, page, hitsPerPage, facets, queryWords, allWordsMatched};
   }
 
   /** The response to a prepared request, its hits' snippets from whatever text is in. */
-  respond({request, started, shown, total, page, hitsPerPage, facets}: PreparedSearch): SearchResponse {
+  respond({request, started, shown, total, page, hitsPerPage, facets, queryWords, allWordsMatched}: PreparedSearch): SearchResponse {
     const tags: HighlightTags = {
       pre: request.highlightPreTag ?? DEFAULT_TAGS.pre,
       post: request.highlightPostTag ?? DEFAULT_TAGS.post,
@@ -420,6 +509,8 @@ export class SearchEngine {
       params: '',
       processingTimeMS: Date.now() - started,
       exhaustiveNbHits: true,
+      queryWords,
+      allWordsMatched,
     };
     if (facets) response.facets = facets;
     return response;
@@ -440,6 +531,8 @@ export type PreparedSearch = {
   page: number;
   hitsPerPage: number;
   facets?: SearchResponse['facets'];
+  queryWords: string[];
+  allWordsMatched: boolean;
 };
 
 /** The facet filters without any group that filters on `facet`. */
@@ -456,7 +549,7 @@ function snippetSize(attributes: string[] | undefined): number {
 }
 
 function toHit(entry: Ranked, tags: HighlightTags, contentWords: number, ellipsis: string): LocalHit {
-  const {record, terms, match} = entry;
+  const {record, terms, match, matchedWords} = entry;
   const matched = new Set(terms);
   const hierarchy: LocalHit['_highlightResult']['hierarchy'] = {};
   const snippetHierarchy: LocalHit['_snippetResult']['hierarchy'] = {};
@@ -491,6 +584,7 @@ function toHit(entry: Ranked, tags: HighlightTags, contentWords: number, ellipsi
       hierarchy_camel: [snippetHierarchy],
       content: {value: contentSnippet.value, matchLevel: contentSnippet.words.length ? 'partial' : 'none'},
     },
+    _matchedWords: matchedWords,
   };
 }
 

@@ -7,8 +7,10 @@
  * the first time a query looks it up, which keeps the engine's start-up to a
  * few milliseconds on a phone. Sections are scored with BM25+ (k 1.2, b 0.7,
  * d 0.5, field lengths counted in distinct terms), the scoring MiniSearch used
- * here before, term for term, so the ranking tuned on it carries over.
+ * here before, term for term, so the ranking tuned on it carries over (the
+ * constants are in ranking.ts).
  */
+import {BM25} from './ranking';
 
 /** The fields of a section, in the order their postings are stored and scored. */
 export const FIELDS = ['title', 'path', 'content'] as const;
@@ -82,8 +84,6 @@ export type WordMatch = {
   match: Record<string, Field[]>;
 };
 
-const BM25 = {k: 1.2, b: 0.7, d: 0.5};
-
 export class WordIndex {
   readonly packed: PackedWords;
   /** Every index term, sorted. */
@@ -102,6 +102,30 @@ export class WordIndex {
 
   get documentCount(): number {
     return this.lengths.length;
+  }
+
+  private readonly frequencies = new Map<string, number>();
+
+  /** How many documents have the term, in any field (0 for a term the index lacks). */
+  documentFrequency(term: string): number {
+    let count = this.frequencies.get(term);
+    if (count === undefined) {
+      const ids = new Set<number>();
+      for (const posting of this.postingsOf(term) ?? []) for (const id of posting?.ids ?? []) ids.add(id);
+      count = ids.size;
+      this.frequencies.set(term, count);
+    }
+    return count;
+  }
+
+  /**
+   * How much finding the term tells about a document: BM25's inverse document
+   * frequency, high for a rare term ("cancel"), near zero for one most
+   * documents have ("tower", "run").
+   */
+  informativeness(term: string): number {
+    const matching = this.documentFrequency(term);
+    return Math.log(1 + (this.documentCount - matching + 0.5) / (matching + 0.5));
   }
 
   private postingsOf(term: string): Array<Posting | null> | undefined {

@@ -1,25 +1,24 @@
 /**
  * From what a reader typed to what the engine looks up: the query's words,
  * each with the index terms that may stand for it (the word itself, words it
- * begins, words one or two typos away, the docs' words for it), and what the
- * query is after (its intent), which decides which kinds of page it prefers.
+ * begins, words one or two typos away, the docs' words for it), the phrases
+ * that stand for one thing the docs name otherwise ("own VPC": a self-hosted
+ * runner), which words only shape a question ("how do I", "can", "get"), and
+ * what the query is after (its intent), which decides which kinds of page it
+ * prefers. The weights are in ranking.ts.
  */
-import {QUESTION_SHAPE_WORDS, synonymTable, type SynonymTable} from './synonyms';
-import {identifierForms, stemOf, wordsOf} from './text';
+import {editDistance} from '../../lib/suggest';
+import {COMPLETIONS, EXPANSION_WEIGHT, OPTIONAL_WEIGHT, QUERY_WORDS, TYPED_PAST_STEM, TYPO_LENGTHS, prefixWeight, type Intent} from './ranking';
+import {QUESTION_SHAPE_WORDS, READER_WORDS} from './synonyms';
+import {identifierForms, MAX_STEMMED_LENGTH, stemOf, wordsOf} from './text';
 
-/**
- * What a query is after:
- * - operation: an API operation, by its method and path, its id or its name ("list schedules");
- * - command: a CLI command ("tower schedules create");
- * - identifier: a function, flag, key or header (`run_app`, `--environment`, `X-API-Key`);
- * - question: a question in words;
- * - topic: anything else, mostly one or two plain words ("schedule", "secrets").
- */
-export type Intent = 'operation' | 'command' | 'identifier' | 'question' | 'topic';
+export type {Intent} from './ranking';
+export {editDistance} from '../../lib/suggest';
 
 type Expansion = {term: string; weight: number};
 
 export type QueryWord = {
+  /** The word as typed (for a phrase, its words as typed, in query order). */
   text: string;
   expansions: Expansion[];
   /** A required word must match (or the query falls back to matching most words); others only add to the score. */
@@ -31,46 +30,16 @@ export type QueryPlan = {
   intent: Intent;
   /** The ids of the API operations the query names, by method and path, id or name (see IntentHints). */
   operations: string[];
+  /** The query asks what a thing is ("what is an environment"): a page's introduction, which defines it, answers best. */
+  defines: boolean;
 };
-
-/** How much the terms of a word that only shapes a question count. */
-const OPTIONAL_WEIGHT = 0.2;
-
-/** How much a term that is not the word itself counts. */
-const EXPANSION_WEIGHT = {prefix: 0.5, synonym: 0.6, typo: 0.5, secondTypo: 0.35, identifierPart: 0.9, member: 0.8};
 
 /**
  * Typos forgiven in a word of this many characters: none up to four (a short
  * word one letter off is usually another word), one from five, two from nine.
  */
 export function typosAllowed(length: number): number {
-  return length >= 9 ? 2 : length >= 5 ? 1 : 0;
-}
-
-/**
- * Optimal string alignment distance, at most `limit` (returns limit + 1 past
- * it): insertions, deletions, substitutions, and a swap of two neighbouring
- * characters counts as one edit ("secrtes" is one edit from "secrets").
- */
-export function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let before = new Array<number>(b.length + 1).fill(0);
-  let previous = Array.from({length: b.length + 1}, (_, j) => j);
-  let current = new Array<number>(b.length + 1).fill(0);
-  for (let i = 1; i <= a.length; i += 1) {
-    current[0] = i;
-    let rowMin = current[0];
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2] + 1);
-      current[j] = value;
-      if (value < rowMin) rowMin = value;
-    }
-    if (rowMin > limit) return limit + 1;
-    [before, previous, current] = [previous, current, before];
-  }
-  return previous[b.length];
+  return length >= TYPO_LENGTHS.two ? 2 : length >= TYPO_LENGTHS.one ? 1 : 0;
 }
 
 /** The index's terms, for exact, prefix and typo lookups. */
@@ -94,7 +63,7 @@ export class Vocabulary {
   }
 
   /** Terms that begin with `prefix` (itself excluded), shortest first, at most `limit`. */
-  completions(prefix: string, limit = 30): string[] {
+  completions(prefix: string, limit = COMPLETIONS.plain): string[] {
     let low = 0;
     let high = this.sorted.length;
     while (low < high) {
@@ -109,7 +78,7 @@ export class Vocabulary {
     return found.sort((a, b) => a.length - b.length).slice(0, limit);
   }
 
-  /** Terms at most `limit` edits from any of `forms`, with their distance. */
+  /** Terms at most `limit` edits from any of `forms`, with their distance: shorter and longer terms alike ("secreets" finds "secret"). */
   near(forms: string[], limit: number): Map<string, number> {
     const found = new Map<string, number>();
     if (limit <= 0) return found;
@@ -125,21 +94,51 @@ export class Vocabulary {
   }
 }
 
-/** An index term for a word of the synonym table: identifiers as written, words as stems. */
-function termOf(word: string): string | null {
-  return word.startsWith('-') ? word : stemOf(word);
+/** A word's units as the planner reads them: an identifier whole, a plain word as its stems. */
+function unitsOf(text: string): string[] {
+  return wordsOf(text).flatMap((word) => (word.identifier ? [word.identifier] : word.stems));
 }
 
-let synonyms: SynonymTable | null = null;
-const shapeTerms = new Set(QUESTION_SHAPE_WORDS.map(termOf));
+/** The reader's words compiled: single words with the terms they also find, phrases with the terms they stand for. */
+type ReaderTable = {words: Map<string, string[]>; phrases: Array<{units: string[]; terms: string[]}>};
+
+let readerTable: ReaderTable | null = null;
+
+function compileReaderTable(): ReaderTable {
+  const words = new Map<string, string[]>();
+  const phrases: ReaderTable['phrases'] = [];
+  for (const entry of READER_WORDS) {
+    const terms = [...new Set(entry.docs.flatMap(unitsOf))];
+    for (const form of entry.reader) {
+      const units = [...new Set(unitsOf(form))];
+      if (units.length === 1) {
+        const others = terms.filter((term) => term !== units[0]);
+        words.set(units[0], [...new Set([...(words.get(units[0]) ?? []), ...others])]);
+      } else if (units.length > 1) {
+        phrases.push({units, terms});
+      }
+    }
+  }
+  // Longer phrases first: "limit how long" is read before any shorter phrase inside it.
+  phrases.sort((a, b) => b.units.length - a.units.length);
+  return {words, phrases};
+}
+
+const shapeTerms = new Set(QUESTION_SHAPE_WORDS.flatMap(unitsOf));
 
 const QUESTION = /^\s*(how|what|why|when|where|which|who|can|could|does|do|is|are|should|will)\b|\?\s*$/i;
+/** A task said in a sentence ("store a database password", "pass arguments to my script"): read like a question. */
+const SENTENCE = /\b(i|my|me|we|our|us)\b/i;
 const METHOD_AND_PATH = /\b(get|post|put|patch|delete)\s+\/|(^|\s)\/[a-z{]/i;
 /** A query that is exactly a method and a path ("GET /apps"). */
 const ENDPOINT = /^\s*(get|post|put|patch|delete)\s+(\/\S*)\s*$/i;
 const COMMAND = /^\s*tower\s+[a-z]/i;
+/** "what is an environment", "what are runs": a question that asks for a definition of one thing. */
+const DEFINITION = /^\s*what(?:'s|\s+is|\s+are)\s+(?:an?\s+|the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s*\??\s*$/i;
 /** Words that may follow an operation's name without changing what it names ("run app api"). */
 const OPERATION_WORDS = new Set(['api', 'endpoint', 'oper', 'http', 'rest', 'request'].map((word) => stemOf(word) ?? word));
+/** A query that names the HTTP API ("the REST API", "which endpoint"), not an API key. */
+const NAMES_THE_API = /\b(api|apis)\b(?!\s*[-_]?\s*(keys?|tokens?)\b)|\bendpoints?\b/i;
 
 /** Facts about the pages the intent depends on, gathered once per index. */
 export type IntentHints = {
@@ -165,14 +164,16 @@ function detectIntent(query: string, stems: string[], identifiers: string[], hin
   const byId = hints.operations.filter((operation) => identifiers.includes(operation.id)).map(({id}) => id);
   if (METHOD_AND_PATH.test(query) || byId.length) return {intent: 'operation', operations: byId};
   if (COMMAND.test(query) && stems.length >= 2) return {intent: 'command', operations: []};
-  if (QUESTION.test(query)) return {intent: 'question', operations: []};
+  const namesTheApi = NAMES_THE_API.test(query);
+  if (QUESTION.test(query) || SENTENCE.test(query)) return {intent: namesTheApi ? 'api' : 'question', operations: []};
   // An operation's name, in its own words and order ("list schedules", "cancel run").
   const named = stems.filter((term) => !OPERATION_WORDS.has(term));
   if (identifiers.length === 0 && named.length > 0) {
     const byName = hints.operations.filter((operation) => operation.names.some((name) => sameTerms(name, named))).map(({id}) => id);
     if (byName.length) return {intent: 'operation', operations: byName};
   }
-  return {intent: identifiers.length > 0 ? 'identifier' : 'topic', operations: []};
+  if (identifiers.length > 0) return {intent: 'identifier', operations: []};
+  return {intent: namesTheApi && named.length > 0 ? 'api' : 'topic', operations: []};
 }
 
 function addExpansion(list: Expansion[], term: string, weight: number): void {
@@ -181,24 +182,48 @@ function addExpansion(list: Expansion[], term: string, weight: number): void {
   else if (existing.weight < weight) existing.weight = weight;
 }
 
+/** Looks up typos for at most QUERY_WORDS.typoLookups words of one query: the costly lookup stays bounded however long the query. */
+class TypoBudget {
+  private left = QUERY_WORDS.typoLookups;
+
+  near(vocabulary: Vocabulary, forms: string[], typed: string): Map<string, number> {
+    if (this.left <= 0) return new Map();
+    this.left -= 1;
+    return vocabulary.near(forms, typosAllowed(typed.length));
+  }
+}
+
 /** The terms that may stand for one plain word (its stem `stem`, typed as `typed`). */
-function plainExpansions(stem: string, typed: string, vocabulary: Vocabulary, isLast: boolean): Expansion[] {
+function plainExpansions(stem: string, typed: string, vocabulary: Vocabulary, isLast: boolean, typos: TypoBudget): Expansion[] {
   const expansions: Expansion[] = [];
   const exact = vocabulary.has(stem);
   if (exact) addExpansion(expansions, stem, 1);
-  for (const term of synonyms?.get(stem) ?? []) if (vocabulary.has(term)) addExpansion(expansions, term, EXPANSION_WEIGHT.synonym);
+  // The docs' words for a reader's word: a little below the word itself, or in its place when the docs never use it.
+  const others = (readerTable?.words.get(stem) ?? []).filter((term) => vocabulary.has(term));
+  for (const term of others) addExpansion(expansions, term, exact ? EXPANSION_WEIGHT.synonym : EXPANSION_WEIGHT.concept);
   // A word as typed may be the start of a longer one: the last word (being typed), or one the index does not have.
-  // A word the stemmer shortened ("logs") was typed in full: it is not the start of "login".
-  if ((isLast || !exact) && stem.length >= 3 && stem === typed.toLowerCase()) {
-    for (const term of vocabulary.completions(stem)) {
+  // Completions begin with the word as typed: "logs" (stemmed to "log") is not the start of "login", while "reque"
+  // (stemmed to "requ") is the start of "request".
+  const lower = typed.toLowerCase();
+  if ((isLast || !exact) && lower.length >= 3 && /^[\p{L}\p{N}]+$/u.test(lower)) {
+    for (const term of vocabulary.completions(lower)) {
       // A plain word begins plain words: "app" is not the start of app.script or app_name.
       if (/[._\-[]/.test(term)) continue;
-      addExpansion(expansions, term, EXPANSION_WEIGHT.prefix * (0.6 + (0.4 * stem.length) / term.length));
+      addExpansion(expansions, term, prefixWeight(lower.length, term.length));
     }
   }
-  if (!exact) {
-    const lower = typed.toLowerCase();
-    for (const [term, distance] of vocabulary.near([...new Set([stem, lower])], typosAllowed(typed.length))) {
+  // A word being typed past its stem ("orchestrati", whose word's stem is "orchestr"): the longest term it begins with.
+  if (isLast && !exact && lower.length <= MAX_STEMMED_LENGTH) {
+    for (let end = lower.length - 1; end >= Math.max(4, Math.ceil(lower.length * TYPED_PAST_STEM)); end -= 1) {
+      const term = lower.slice(0, end);
+      if (vocabulary.has(term)) {
+        addExpansion(expansions, term, EXPANSION_WEIGHT.prefix);
+        break;
+      }
+    }
+  }
+  if (!exact && others.length === 0) {
+    for (const [term, distance] of typos.near(vocabulary, [...new Set([stem, lower])], typed)) {
       addExpansion(expansions, term, distance === 1 ? EXPANSION_WEIGHT.typo : EXPANSION_WEIGHT.secondTypo);
     }
   }
@@ -215,18 +240,33 @@ export type PlanOptions = {
 
 /** Plans a query against an index's vocabulary. */
 export function planQuery(query: string, vocabulary: Vocabulary, hints: IntentHints, {complete = false}: PlanOptions = {}): QueryPlan {
-  synonyms ??= synonymTable(termOf);
-  const words = wordsOf(query);
+  readerTable ??= compileReaderTable();
+  // Past a reader's longest question, words are ignored rather than looked up.
+  const words = wordsOf(query).slice(0, QUERY_WORDS.read);
   const stems = words.flatMap((word) => (word.identifier ? [] : word.stems));
   const identifiers = words.flatMap((word) => (word.identifier ? [word.identifier] : []));
   const {intent, operations} = detectIntent(query, stems, identifiers, hints);
   const planned: QueryWord[] = [];
   const seen = new Set<string>();
+  const typos = new TypoBudget();
+
+  // Phrases first: their words, wherever they are in the query, are read as the one thing they name.
+  const units = new Set([...stems, ...identifiers]);
+  for (const phrase of readerTable.phrases) {
+    if (!phrase.units.every((unit) => units.has(unit) && !seen.has(unit))) continue;
+    const expansions: Expansion[] = [];
+    for (const term of phrase.terms) if (vocabulary.has(term)) addExpansion(expansions, term, EXPANSION_WEIGHT.concept);
+    if (expansions.length === 0) continue;
+    for (const unit of phrase.units) seen.add(unit);
+    const typed = words.filter((word) => (word.identifier ? phrase.units.includes(word.identifier) : word.stems.some((stem) => phrase.units.includes(stem))));
+    planned.push({text: typed.map((word) => word.text).join(' '), expansions, required: true});
+  }
+
   const addPlain = (stem: string, typed: string, isLast: boolean) => {
     if (seen.has(stem)) return;
     seen.add(stem);
     const required = !shapeTerms.has(stem);
-    const expansions = plainExpansions(stem, typed, vocabulary, isLast);
+    const expansions = plainExpansions(stem, typed, vocabulary, isLast, typos);
     // A word that only shapes the question adds a little when present ("See it for yourself" is not about seeing).
     if (!required) for (const expansion of expansions) expansion.weight *= OPTIONAL_WEIGHT;
     planned.push({text: typed, expansions, required});
@@ -239,14 +279,15 @@ export function planQuery(query: string, vocabulary: Vocabulary, hints: IntentHi
       identifierForms(word.identifier).forEach((form, i) => {
         if (vocabulary.has(form)) addExpansion(expansions, form, i === 0 ? 1 : EXPANSION_WEIGHT.identifierPart);
       });
-      for (const term of vocabulary.completions(word.identifier, 20)) {
+      for (const term of vocabulary.completions(word.identifier, COMPLETIONS.identifier)) {
         // tower.info finds its members (tower.info.run_id), where it is documented; other completions only while typing.
         const member = /^[._[]/.test(term.slice(word.identifier.length));
         if (member) addExpansion(expansions, term, EXPANSION_WEIGHT.member);
         else if (isLast) addExpansion(expansions, term, EXPANSION_WEIGHT.prefix);
       }
+      for (const term of readerTable?.words.get(word.identifier) ?? []) if (vocabulary.has(term)) addExpansion(expansions, term, EXPANSION_WEIGHT.synonym);
       if (expansions.length === 0) {
-        for (const [term, distance] of vocabulary.near([word.identifier], typosAllowed(word.identifier.length))) {
+        for (const [term, distance] of typos.near(vocabulary, [word.identifier], word.identifier)) {
           addExpansion(expansions, term, distance === 1 ? EXPANSION_WEIGHT.typo : EXPANSION_WEIGHT.secondTypo);
         }
       }
@@ -261,5 +302,5 @@ export function planQuery(query: string, vocabulary: Vocabulary, hints: IntentHi
     }
     for (const stem of word.stems) addPlain(stem, word.text, isLast);
   });
-  return {words: planned, intent, operations};
+  return {words: planned, intent, operations, defines: DEFINITION.test(query)};
 }

@@ -13,10 +13,15 @@
  * - one text file per page (its sections' text, in order), fetched for the
  *   pages a query shows or Ask AI quotes: snippets and answers need the
  *   words in order. Its name carries a hash of its content, so it can be
- *   cached for good and never pairs an index with another build's text.
+ *   cached for good and never pairs an index with another build's text;
+ * - one blocks file per page (its sections as paragraphs, lists, tables and
+ *   whole code blocks), fetched only for the sections Ask AI quotes: an
+ *   answer shows a table as a table and a command with its code block,
+ *   which the flat text (code cut to its start) cannot. Kept apart so that
+ *   what a query downloads does not grow with the code the pages show.
  *
  * `unpackIndex` restores the DocSearch shape in the browser, the text left
- * out until `pageTexts` fills it in.
+ * out until `pageTexts` fills it in (and the blocks until `pageBlocks`).
  *
  * Two fields go beyond DocSearch's shape: `kind`, what the page is for
  * (src/search/kinds.ts), and lvl0 holds the page's whole breadcrumb trail
@@ -46,7 +51,79 @@ export type SearchRecord = {
   docusaurus_tag: string[];
   /** What the page is for; absent in records that come from Algolia. */
   kind?: PageKind;
+  /** The section as blocks (Ask AI quotes them); absent until its page's blocks file is in, and for sections extracted as text only. */
+  blocks?: Block[];
 };
+
+/**
+ * A block of a section as the page shows it: a paragraph (a string), a list
+ * (its items; an ordered list says its first number), a table (its rows of
+ * cells, the header row first) or a code block (whole, with its language and
+ * title when the page gives them).
+ */
+export type Block = string | {list: string[]; start?: number} | {table: string[][]} | {code: string; language?: string; title?: string};
+
+/**
+ * Code blocks are indexed by their first characters only: commands and
+ * signatures come first, and whole listings would double the index size.
+ * The cut never splits a word: the word in progress is finished (up to
+ * CODE_WORD_CHARS more), so a block that opens with a comment still ends in
+ * "tower secrets create", not "tower secrets crea".
+ */
+export const CODE_BLOCK_CHARS = 80;
+const CODE_WORD_CHARS = 40;
+
+/** The start of a code block's text, cut after CODE_BLOCK_CHARS at the end of a word. */
+export function codeStart(code: string): string {
+  if (code.length <= CODE_BLOCK_CHARS) return code;
+  let end = CODE_BLOCK_CHARS;
+  while (end < code.length && end < CODE_BLOCK_CHARS + CODE_WORD_CHARS && /\S/.test(code[end])) end += 1;
+  // A word longer than that (a URL, a hash) is dropped rather than cut.
+  if (end < code.length && /\S/.test(code[end])) end = code.lastIndexOf(' ', CODE_BLOCK_CHARS) + 1 || CODE_BLOCK_CHARS;
+  return code.slice(0, end).trimEnd();
+}
+
+/**
+ * The text of blocks as the index and the snippets read it: one line per
+ * paragraph, list item and table row (cells joined by spaces), and the start
+ * of each code block (codeStart).
+ */
+export function blocksText(blocks: Block[]): string {
+  const lines: string[] = [];
+  for (const block of blocks) {
+    if (typeof block === 'string') lines.push(block);
+    else if ('list' in block) lines.push(...block.list);
+    else if ('table' in block) lines.push(...block.table.map((row) => row.join(' ')));
+    else lines.push(codeStart(block.code));
+  }
+  return lines.filter((line) => line.trim() !== '').join('\n');
+}
+
+/** Whether a value read from a blocks file is a list of blocks. */
+function isBlocks(value: unknown): value is Block[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (block: unknown) =>
+        typeof block === 'string' ||
+        (typeof block === 'object' &&
+          block !== null &&
+          ((Array.isArray((block as {list?: unknown}).list) && (block as {list: unknown[]}).list.every((item) => typeof item === 'string')) ||
+            (Array.isArray((block as {table?: unknown}).table) &&
+              (block as {table: unknown[]}).table.every((row) => Array.isArray(row) && row.every((cell) => typeof cell === 'string'))) ||
+            typeof (block as {code?: unknown}).code === 'string')),
+    )
+  );
+}
+
+/** A section's own heading: the deepest heading it sits under (the page's title for the page's top). */
+export function ownHeading(record: Pick<SearchRecord, 'hierarchy'>): string {
+  for (const level of ['lvl6', 'lvl5', 'lvl4', 'lvl3', 'lvl2', 'lvl1'] as const) {
+    const heading = record.hierarchy[level];
+    if (heading) return heading;
+  }
+  return '';
+}
 
 /** Joins breadcrumb steps the way results show them. */
 export const TRAIL_SEPARATOR = ' › ';
@@ -68,14 +145,21 @@ export type ExtractedPage = {
     heading: string;
     /** Headings from H2 down to this section's parent. */
     parents: string[];
+    /** What the index and the snippets read (blocksText of the blocks, when the extractor gives them). */
     text: string;
+    /** The section as blocks, for Ask AI; an extractor that reads text only leaves them out. */
+    blocks?: Block[];
   }>;
 };
 
-export const INDEX_FORMAT_VERSION = 4;
+export const INDEX_FORMAT_VERSION = 5;
 
-/** [path, breadcrumb trail, title (lvl1), language, tags, kind, text file, endpoint ('' unless an API operation: "POST /secrets")] */
-export type PackedPage = [string, string[], string, string, string[], PageKind, string, string];
+/**
+ * [path, breadcrumb trail, title (lvl1), language, tags, kind, text file,
+ * endpoint ('' unless an API operation: "POST /secrets"), blocks file ('' when
+ * no section of the page has blocks)]
+ */
+export type PackedPage = [string, string[], string, string, string[], PageKind, string, string, string];
 
 /** The index file: written to disk and fetched by the browser on the first query. */
 export type PackedIndex = {
@@ -101,8 +185,11 @@ export type PackedIndex = {
 /** A page's text file: the text of each of its sections, in order ('' for none). */
 export type PageText = string[];
 
-/** A page of an unpacked index: where its text is and which records are its sections. */
-export type IndexedPage = {url: string; textFile: string; endpoint: string; sections: number[]};
+/** A page's blocks file: the blocks of each of its sections, in order ([] for none). */
+export type PageBlocks = Block[][];
+
+/** A page of an unpacked index: where its text and blocks are and which records are its sections. */
+export type IndexedPage = {url: string; textFile: string; blocksFile: string; endpoint: string; sections: number[]};
 
 /** The first line of an API operation page: its method and path. */
 const ENDPOINT_LINE = /^(GET|POST|PUT|PATCH|DELETE) \/\S*$/;
@@ -143,6 +230,7 @@ export function pagesToRecords(pages: ExtractedPage[], site: string): SearchReco
         language: page.language,
         docusaurus_tag: page.tags,
         kind: page.kind,
+        ...(section.blocks?.length ? {blocks: section.blocks} : {}),
       });
     });
   });
@@ -151,16 +239,18 @@ export function pagesToRecords(pages: ExtractedPage[], site: string): SearchReco
 
 /**
  * Packs records (which must come from `pagesToRecords`) for the browser: the
- * index file without its word index (the engine adds it) and each page's
- * text, named by `textFileOf`.
+ * index file without its word index (the engine adds it), and each page's
+ * text file and blocks file (when its sections have blocks), named by `fileOf`
+ * (two different names for a page's two files).
  */
 export function packRecords(
   records: SearchRecord[],
   site: string,
-  textFileOf: (text: PageText, position: number) => string,
-): {index: Omit<PackedIndex, 'words'>; texts: Map<string, PageText>} {
+  fileOf: (content: PageText | PageBlocks, position: number, kind: 'text' | 'blocks') => string,
+): {index: Omit<PackedIndex, 'words'>; texts: Map<string, PageText | PageBlocks>} {
   const pages: PackedIndex['pages'] = [];
   const pageTexts: PageText[] = [];
+  const pageBlocks: PageBlocks[] = [];
   const pagePosition = new Map<string, number>();
   const sections: PackedIndex['sections'] = [];
   const origin = site.replace(/\/$/, '');
@@ -182,10 +272,13 @@ export function packRecords(
         record.kind ?? 'guide',
         '',
         endpoint,
+        '',
       ]);
       pageTexts.push([]);
+      pageBlocks.push([]);
     }
     pageTexts[position].push(record.content ?? '');
+    pageBlocks[position].push(record.blocks ?? []);
     const level = HIERARCHY_LEVELS.indexOf(record.type as HierarchyLevel);
     const headings = headingsOf(record.hierarchy);
     const ownHeading = level >= 2 ? (headings.at(-1) ?? '') : '';
@@ -195,11 +288,17 @@ export function packRecords(
     const section: PackedIndex['sections'][number] = [position, anchor, level, ownHeading];
     sections.push(sameList(derived, headings) ? section : [...section, headings]);
   }
-  const texts = new Map<string, PageText>();
+  const texts = new Map<string, PageText | PageBlocks>();
   pageTexts.forEach((text, position) => {
-    const file = textFileOf(text, position);
+    const file = fileOf(text, position, 'text');
     pages[position][6] = file;
     texts.set(file, text);
+    const blocks = pageBlocks[position];
+    if (blocks.some((section) => section.length > 0)) {
+      const blocksFile = fileOf(blocks, position, 'blocks');
+      pages[position][8] = blocksFile;
+      texts.set(blocksFile, blocks);
+    }
   });
   return {index: {v: INDEX_FORMAT_VERSION, site: origin, pages, sections}, texts};
 }
@@ -267,9 +366,10 @@ export function unpackIndex(packed: Omit<PackedIndex, 'words'>): {records: Searc
   if (packed.v !== INDEX_FORMAT_VERSION) {
     throw new Error(`Search index format ${String(packed.v)} is not supported (expected ${INDEX_FORMAT_VERSION}).`);
   }
-  const pages: IndexedPage[] = packed.pages.map(([path, , , , , , textFile, endpoint]) => ({
+  const pages: IndexedPage[] = packed.pages.map(([path, , , , , , textFile, endpoint, blocksFile]) => ({
     url: joinUrl(packed.site, path),
     textFile,
+    blocksFile,
     endpoint,
     sections: [],
   }));
@@ -309,5 +409,15 @@ export function pageTexts(records: SearchRecord[], page: IndexedPage, text: unkn
   }
   page.sections.forEach((id, i) => {
     records[id].content = (text[i] as string) || null;
+  });
+}
+
+/** Fills in the blocks of a page's records from its blocks file; a file that does not fit the page is refused. */
+export function pageBlocks(records: SearchRecord[], page: IndexedPage, blocks: unknown): void {
+  if (!Array.isArray(blocks) || blocks.length !== page.sections.length || !blocks.every(isBlocks)) {
+    throw new Error(`Search: the blocks file ${page.blocksFile} does not belong to ${page.url} (${page.sections.length} sections).`);
+  }
+  page.sections.forEach((id, i) => {
+    if (blocks[i].length) records[id].blocks = blocks[i];
   });
 }

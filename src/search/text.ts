@@ -64,9 +64,18 @@ function isIdentifier(word: string): boolean {
 
 const stems = new Map<string, string | null>();
 
+/**
+ * Longer than any English word the docs use (the longest run to about 20
+ * letters): such a "word" is a hash, a token or an attack, and stays as it
+ * is. The stemmer's suffix rules cost time quadratic in a word's length
+ * (30,000 letters took half a minute), and nothing is gained by stemming it.
+ */
+export const MAX_STEMMED_LENGTH = 40;
+
 /** The stem of one plain word, or null for a stop word. */
 export function stemOf(part: string): string | null {
   const lower = part.toLowerCase();
+  if (lower.length > MAX_STEMMED_LENGTH) return lower;
   let found = stems.get(lower);
   if (found === undefined) {
     // Numbers, versions and codes stay as they are.

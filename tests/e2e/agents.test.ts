@@ -14,6 +14,8 @@ import {SITE} from '../../src/constants';
 import {DEFAULT_BUILD_DIR} from '../../scripts/serve-nginx';
 import {axeViolations, LOOKS, openAxeContext} from './support/axe';
 import {goto, openContext} from '../../lib/browser';
+import {rawGet} from './support/raw-http';
+import {securityHeaderProblems} from './support/security-headers';
 import {useSite} from './support/site';
 
 const site = useSite();
@@ -24,27 +26,52 @@ describe('content negotiation', () => {
   const get = (route: string, accept?: string) => fetch(`${site.base}${route}`, {headers: accept ? {Accept: accept} : {}});
   const varies = (response: Response) => (response.headers.get('vary') ?? '').split(',').map((value) => value.trim().toLowerCase());
 
-  test('a page asked for as Markdown answers with its twin; as HTML with the page; both vary on Accept', async () => {
-    for (const accept of ['text/markdown', 'text/markdown, text/html;q=0.9', 'text/plain, text/markdown;q=0.5', 'TEXT/MARKDOWN']) {
+  test('a page asked for as Markdown, or preferring it, answers with its twin; otherwise with the page; both vary on Accept', async () => {
+    for (const accept of [
+      'text/markdown',
+      'text/markdown, text/html;q=0.9',
+      'text/plain, text/markdown;q=0.5',
+      'TEXT/MARKDOWN',
+      'text/markdown;charset=utf-8',
+      'text/markdown, */*',
+      'text/html;q=0.5, text/markdown;q=0.6',
+      'text/markdown;q=.5, text/html;q=0.45',
+    ]) {
       const response = await get(PAGE, accept);
       assert.equal(response.status, 200, accept);
       assert.match(response.headers.get('content-type') ?? '', /^text\/markdown; charset=utf-8$/, accept);
       assert.ok(varies(response).includes('accept'), `${accept}: Vary ${response.headers.get('vary')}`);
       assert.equal(await response.text(), twin(PAGE), accept);
     }
-    for (const accept of [undefined, 'text/html,application/xhtml+xml,*/*;q=0.8', 'text/markdown;q=0', 'text/markdown; q=0.0, text/html', 'text/markdownx']) {
+    for (const accept of [
+      undefined,
+      '*/*',
+      'text/html,application/xhtml+xml,*/*;q=0.8',
+      'text/markdown;q=0',
+      'text/markdown; q=0.0, text/html',
+      'text/markdownx',
+      // The reliability review's cases: HTML unless Markdown is preferred.
+      'text/html, text/markdown;q=0.1',
+      'text/markdown;level=1;q=0',
+      'text/markdown;q=0.9, text/html;q=0.9',
+      '*/*;q=0.9, text/markdown;q=0.8',
+      'text/*, text/markdown;q=0.5',
+    ]) {
       const response = await get(PAGE, accept);
       assert.match(response.headers.get('content-type') ?? '', /^text\/html/, String(accept));
       assert.ok(varies(response).includes('accept'), `${accept}: Vary ${response.headers.get('vary')}`);
     }
   });
 
-  test('the twin keeps the security headers, and a compressed answer is still the twin', async () => {
-    const plain = await get('/docs/intro');
-    const markdown = await fetch(`${site.base}/docs/intro`, {headers: {Accept: 'text/markdown', 'Accept-Encoding': 'gzip'}});
-    for (const header of ['content-security-policy', 'x-content-type-options', 'strict-transport-security']) {
-      assert.equal(markdown.headers.get(header), plain.headers.get(header), header);
+  test('the twin carries each security header once, with its value, and a compressed answer is still the twin', async () => {
+    for (const [label, path, headers] of [
+      ['twin by Accept', '/docs/intro', ['Accept: text/markdown']],
+      ['twin by Accept, gzip', '/docs/intro', ['Accept: text/markdown', 'Accept-Encoding: gzip']],
+      ['twin by URL', '/docs/intro.md', []],
+    ] as const) {
+      assert.deepEqual(securityHeaderProblems(label, await rawGet(site.base, path, {headers: [...headers]})), []);
     }
+    const markdown = await fetch(`${site.base}/docs/intro`, {headers: {Accept: 'text/markdown', 'Accept-Encoding': 'gzip'}});
     assert.equal(await markdown.text(), twin('/docs/intro'));
   });
 

@@ -167,7 +167,7 @@ describe('search modal (local index)', () => {
     await finish(watched);
   });
 
-  test('Ask AI answers from the docs with linked sections and the disclaimer; Escape leaves Ask AI first', async () => {
+  test('Ask AI answers from the docs with the cited section and the disclaimer; Escape leaves Ask AI first', async () => {
     const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await open(page);
@@ -175,10 +175,11 @@ describe('search modal (local index)', () => {
     await typeQuery(page, 'how do I pass parameters to a run');
     await page.locator('.tower-askai-button').click();
     const panel = page.getByRole('dialog', {name: 'Ask AI'});
-    await panel.locator('.tower-askai__part').first().waitFor();
-    assert.match(await panel.innerText(), /AI-generated and may be wrong/);
-    const cites = await panel.locator('.tower-askai__part a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    assert.ok(cites.length >= 1 && cites.every((href) => href?.startsWith('/docs/')), `answer parts link to sections: ${cites.join(', ')}`);
+    const cited = panel.getByRole('list', {name: /^From (this section|these sections)$/});
+    await cited.waitFor();
+    assert.match(await panel.innerText(), /assembled from the docs[\s\S]*may be wrong/);
+    const cites = await cited.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    assert.ok(cites.length >= 1 && cites.every((href) => href?.startsWith('/docs/')), `the answer cites sections: ${cites.join(', ')}`);
     await page.keyboard.press('Escape');
     await panel.waitFor({state: 'detached'});
     assert.equal(await modal(page).count(), 1, 'still in the modal, back in keyword search');
@@ -188,6 +189,50 @@ describe('search modal (local index)', () => {
     await page.keyboard.press('Control+k');
     await modal(page).waitFor();
     assert.equal(await panel.count(), 0);
+    await finish(watched);
+  });
+
+  test("an Ask AI answer shows a table as a table and code as the site's code block with its copy button", async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await open(page);
+    const ask = async (question: string) => {
+      await page.keyboard.press('Control+k');
+      await typeQuery(page, question);
+      await page.locator('.tower-askai-button').click();
+      const panel = page.getByRole('dialog', {name: 'Ask AI'});
+      await panel.getByRole('list', {name: /^From (this section|these sections)$/}).waitFor();
+      return panel;
+    };
+    let panel = await ask('what are the run statuses');
+    const table = panel.getByRole('table');
+    assert.ok((await table.count()) >= 1, 'a table');
+    assert.match(await table.first().innerText(), /crashed/);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    panel = await ask('how do I set a secret for production');
+    const code = panel.locator('pre code').first();
+    assert.match(await code.innerText(), /tower secrets create .*--environment production/);
+    assert.ok((await panel.getByRole('button', {name: 'Copy code to clipboard'}).count()) >= 1, 'a copy button');
+    assert.doesNotMatch(await panel.innerText(), /TOWER_INFERENCE_ROUTER/);
+    const cites = await panel.getByRole('list', {name: 'From this section'}).getByRole('link').first().getAttribute('href');
+    assert.equal(cites, '/docs/concepts/environments#create-list-and-delete-secrets');
+    await finish(watched);
+  });
+
+  test('markup in an Ask AI question is shown as text, never run', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await open(page);
+    await page.keyboard.press('Control+k');
+    const hostile = '<img src=x onerror="window.__askAiXss=1"> can I write apps in Ruby';
+    await typeQuery(page, hostile);
+    await page.locator('.tower-askai-button').click();
+    const panel = page.getByRole('dialog', {name: 'Ask AI'});
+    await panel.getByText('Not in the docs').waitFor();
+    assert.ok((await panel.innerText()).includes('<img src=x'), 'the question is quoted as typed');
+    assert.equal(await panel.locator('img').count(), 0);
+    assert.equal(await page.evaluate(() => (window as unknown as {__askAiXss?: number}).__askAiXss), undefined);
     await finish(watched);
   });
 

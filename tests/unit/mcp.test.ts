@@ -1,20 +1,27 @@
 /**
  * The docs MCP server's parts that need no build: which page a URL or path
- * names (and which it refuses), the Towerfile and command checks with their
- * reference links, the API lookups, the search adapter over a small index,
- * the command line and the nginx upstream. tests/e2e/mcp.test.ts drives the
- * whole server over the production build with the SDK's client.
+ * names (and which it refuses), how a Markdown text is cut into sections,
+ * parts and chunks, the Towerfile and command checks with their reference
+ * links and readings, the API lookups, the search adapter over a small index,
+ * the HTTP transport's refusals, the command line and the nginx upstream.
+ * tests/e2e/mcp.test.ts drives the whole server over the production build
+ * with the SDK's client.
  */
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {describe, test} from 'node:test';
+import {createServer, request, type Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {after, before, describe, test} from 'node:test';
 import {ApiCatalog} from '../../mcp/api';
 import {API_OPERATIONS_FORMAT, type ApiOperationEntry} from '../../plugins/api-operations/operations';
-import {checkTowerCommand, checkTowerfile, type ReferenceLinks} from '../../mcp/checks';
+import {checkTowerCommand, checkTowerfile, describeReading, type CliChanges, type ReferenceLinks} from '../../mcp/checks';
+import {createHttpHandler, MAX_BODY_BYTES} from '../../mcp/http';
+import type {DocsLibrary} from '../../mcp/library';
 import {resolvePage} from '../../mcp/pages';
 import {DocsSearch, SEARCH_KINDS} from '../../mcp/search';
 import {parseArgs, UsageError} from '../../mcp/server';
+import {headingText, MarkdownText} from '../../mcp/twin';
 import {buildSearchFiles} from '../../plugins/search-index';
 import {KIND_FILTERS, kindOfRoute} from '../../src/search/kinds';
 import type {ExtractedPage} from '../../src/search/records';
@@ -47,6 +54,19 @@ describe('get_page: which twin a URL or path names', () => {
       assert.equal(twin(input), 'docs/concepts/apps.md', input);
     }
     assert.equal(twin('/docs/category/concepts'), 'docs/category/concepts.md');
+  });
+
+  test('the anchor a URL or path points at comes with the page, decoded', () => {
+    const anchor = (input: string) => {
+      const found = resolvePage(input, TWINS);
+      return found.ok ? found.anchor : `refused: ${found.message}`;
+    };
+    assert.equal(anchor('https://docs.tower.dev/docs/concepts/apps#schedules'), 'schedules');
+    assert.equal(anchor('/docs/concepts/apps#tower%20run'), 'tower run');
+    assert.equal(anchor('concepts/apps.md#x'), 'x');
+    assert.equal(anchor('/docs/concepts/apps'), null);
+    assert.equal(anchor('/docs/concepts/apps#'), null);
+    assert.match(String(anchor('/docs/concepts/apps#%E0%A4')), /^refused: .*broken percent-encoding/);
   });
 
   test('path traversal is refused, plain or encoded, with slashes or backslashes', () => {
@@ -82,8 +102,151 @@ describe('get_page: which twin a URL or path names', () => {
       'refused: There is no page at /docs/concepts/app. Did you mean /docs/concepts/apps? Use search_docs to find a page.',
     );
     assert.doesNotMatch(twin('/docs/zzzz/qqqq/wwww'), /Did you mean/);
+    // A path far longer than any page's is not compared with every page (bench:mcp times it).
+    assert.equal(twin(`/docs/${'a'.repeat(2040)}`), `refused: There is no page at /docs/${'a'.repeat(2040)}. Use search_docs to find a page.`);
   });
 });
+
+describe('a Markdown text cut into sections, parts and chunks', () => {
+  const page = [
+    '# Tower CLI',
+    '',
+    'Intro text.',
+    '',
+    '## Install the CLI',
+    '',
+    'Run pip.',
+    '',
+    '```bash',
+    'pip install tower',
+    '# not a heading',
+    '```',
+    '',
+    '## `tower run`',
+    '',
+    'Runs an app.',
+    '',
+    '### Flags',
+    '',
+    '| Flag | Meaning |',
+    '|---|---|',
+    '| `-d` | detached |',
+    '',
+    '## tower deploy',
+    '',
+    'Deploys.',
+    '',
+  ].join('\n');
+  const index = [
+    {heading: 'Install the CLI', anchor: 'install-the-cli'},
+    {heading: 'tower run', anchor: 'tower-run'},
+    {heading: 'Flags', anchor: 'flags'},
+    {heading: 'tower deploy', anchor: 'tower-deploy'},
+  ];
+  const text = new MarkdownText(page, index);
+
+  test('headings outside code fences carry the anchors the search index gives their text', () => {
+    assert.deepEqual(
+      text.headings.map((heading) => [heading.level, heading.text, heading.anchor]),
+      [
+        [1, 'Tower CLI', null],
+        [2, 'Install the CLI', 'install-the-cli'],
+        [2, 'tower run', 'tower-run'],
+        [3, 'Flags', 'flags'],
+        [2, 'tower deploy', 'tower-deploy'],
+      ],
+    );
+    assert.equal(headingText('`tower.run_app()` and [the SDK](https://x) **now** \\_here\\_'), 'tower.run_app() and the SDK now _here_');
+  });
+
+  test('a section is its heading and what stands under it, subsections included, found by anchor or heading text', () => {
+    const run = text.findSection('tower-run');
+    assert.ok(run.ok);
+    assert.equal(
+      page.slice(run.section.start, run.section.end),
+      '## `tower run`\n\nRuns an app.\n\n### Flags\n\n| Flag | Meaning |\n|---|---|\n| `-d` | detached |\n\n',
+    );
+    assert.deepEqual(run.section.trail, ['Tower CLI']);
+    const flags = text.findSection('#flags');
+    assert.ok(flags.ok);
+    assert.deepEqual(flags.section.trail, ['Tower CLI', 'tower run']);
+    assert.equal(page.slice(flags.section.end), '## tower deploy\n\nDeploys.\n');
+    const byText = text.findSection('TOWER RUN');
+    assert.ok(byText.ok && byText.section.start === run.section.start);
+    const missing = text.findSection('tower-ruin');
+    assert.ok(!missing.ok);
+    assert.equal(missing.message, 'There is no section "tower-ruin" on this page.');
+    assert.deepEqual(missing.anchors, ['install-the-cli', 'tower-run', 'flags', 'tower-deploy']);
+  });
+
+  test('parts hold at most the maximum, end at a heading when one is in reach, and together give back the text', () => {
+    const sections = Array.from({length: 30}, (_, i) => `## Section ${i}\n\n${`Sentence ${i} of some length. `.repeat(6)}\n`);
+    const long = new MarkdownText(`# Long\n\n${sections.join('\n')}`);
+    const parts = long.parts(0, long.length, 1000);
+    assert.ok(parts.length >= 5);
+    assert.equal(parts.map((part) => long.text.slice(part.start, part.end)).join(''), long.text);
+    for (const part of parts) assert.ok(part.end - part.start <= 1000, `${part.end - part.start}`);
+    for (const part of parts.slice(1)) assert.match(long.text.slice(part.start), /^## Section \d+\n/);
+    // A part read from an offset starts there and cuts the same way.
+    const second = long.part(0, long.length, parts[1].start, 1000);
+    assert.deepEqual([second.start, second.end], [parts[1].start, parts[1].end]);
+  });
+
+  test('a part that ends inside a code block closes it, and the next reopens it with its language', () => {
+    const code = new MarkdownText(`Intro.\n\n\`\`\`python\n${Array.from({length: 80}, (_, i) => `value_${i} = ${i}`).join('\n')}\n\`\`\`\n\nAfter.\n`);
+    const parts = code.parts(0, code.length, 400);
+    assert.ok(parts.length > 2);
+    assert.match(parts[0].text, /^Intro\.\n\n```python\n/);
+    assert.match(parts[0].text, /\n```\n$/);
+    assert.match(parts[1].text, /^```python\nvalue_\d+ = \d+\n/);
+    assert.match(parts[1].text, /\n```\n$/);
+    assert.match(parts.at(-1)!.text, /After\.\n$/);
+    // The lines themselves are all there once, in order.
+    assert.equal(parts.map((part) => code.text.slice(part.start, part.end)).join(''), code.text);
+    // A block taken whole, up to its closing line, is not closed a second time.
+    const whole = new MarkdownText('```bash\ntower deploy\n```\nAfter.\n');
+    assert.equal(whole.render(0, whole.text.indexOf('\nAfter')), '```bash\ntower deploy\n```');
+    assert.equal(whole.render(0, whole.text.indexOf('After')), '```bash\ntower deploy\n```\n');
+  });
+
+  test('a line longer than a part is cut inside it', () => {
+    const line = new MarkdownText('x'.repeat(2500));
+    assert.deepEqual(
+      line.parts(0, line.length, 1000).map((part) => part.end - part.start),
+      [1000, 1000, 500],
+    );
+  });
+
+  test('a chunk takes whole blocks while they fit, cuts a paragraph after a sentence, and names a code block it leaves out', () => {
+    const doc = new MarkdownText(
+      [
+        '## Setup',
+        '',
+        'First sentence here. Second sentence, e.g. with an abbreviation, is longer than the first one. Third sentence runs past the budget for sure.',
+        '',
+        '```python',
+        'import tower',
+        '```',
+      ].join('\n'),
+    );
+    const whole = doc.chunk(0, doc.length, 1000);
+    assert.equal(whole.text, doc.text);
+    assert.equal(whole.rest, 0);
+    const cut = doc.chunk(0, doc.length, 130);
+    assert.equal(cut.text, '## Setup\n\nFirst sentence here. Second sentence, e.g. with an abbreviation, is longer than the first one.');
+    assert.equal(cut.rest, doc.length - doc.text.indexOf(' Third'));
+    const code = new MarkdownText(`## Example\n\n\`\`\`bash\n${'tower deploy\n'.repeat(40)}\`\`\`\n\nAfter it.\n`);
+    assert.equal(code.chunk(0, code.length, 200).text, '## Example\n\n[A bash block of 42 lines follows here.]');
+    // With `enough`, the chunk stops at the first subheading once it has that much.
+    assert.equal(text.chunk(run(text).start, run(text).end, 2000, 10).text, '## `tower run`\n\nRuns an app.');
+  });
+});
+
+function run(markdown: MarkdownText) {
+  const found = markdown.findSection('tower-run');
+  assert.ok(found.ok);
+  return found.section;
+}
 
 const SCHEMA = JSON.parse(readFileSync(path.join(ROOT, 'data/towerfile.schema.json'), 'utf8')) as object;
 const RULES = createTowerfileRules(SCHEMA);
@@ -138,15 +301,74 @@ describe('check_towerfile', () => {
 
 const MANIFEST = JSON.parse(readFileSync(path.join(ROOT, 'data/cli-manifest.json'), 'utf8')) as CliManifest;
 const CLI = new CliIndex(MANIFEST);
+const CHANGES = JSON.parse(readFileSync(path.join(ROOT, 'data/cli-changes.json'), 'utf8')) as CliChanges;
 
 describe('check_tower_command', () => {
-  const check = (line: string) => checkTowerCommand(line, CLI, LINKS);
+  const check = (line: string) => checkTowerCommand(line, CLI, LINKS, CHANGES);
+  const first = (line: string) => {
+    const report = check(line);
+    assert.ok(!('error' in report), line);
+    return report.commands[0];
+  };
 
-  test('a valid command is valid and links its reference entry', () => {
+  test('a valid command is valid, shows how it was read and links its reference entry', () => {
     assert.deepEqual(check('tower deploy --environment staging'), {
       valid: true,
-      commands: [{words: ['tower', 'deploy', '--environment', 'staging'], command: 'tower deploy', problems: [], reference: `${REF}/tower-cli#tower-deploy`}],
+      commands: [
+        {
+          words: ['tower', 'deploy', '--environment', 'staging'],
+          command: 'tower deploy',
+          flags: [{written: '--environment', flag: '--environment', value: 'staging'}],
+          arguments: [],
+          problems: [],
+          warnings: [],
+          reference: `${REF}/tower-cli#tower-deploy`,
+        },
+      ],
     });
+  });
+
+  test('the reading names each short flag, the value it took, and the argument each word fills', () => {
+    const deploy = first('tower deploy -d ./app -f');
+    assert.deepEqual(deploy.flags, [
+      {written: '-d', flag: '--dir', value: './app'},
+      {written: '-f', flag: '--create', value: null},
+    ]);
+    assert.equal(describeReading(deploy), 'tower deploy; -d = --dir "./app"; -f = --create');
+    const logs = first('tower apps logs my-app 12 --follow');
+    assert.deepEqual(logs.arguments, [
+      {value: 'my-app', name: 'app_name'},
+      {value: '12', name: 'run_number'},
+    ]);
+    assert.equal(describeReading(logs), 'tower apps logs; --follow; <app_name> = "my-app"; <run_number> = "12"');
+    assert.deepEqual(first('tower secrets create -nKEY -v=x').flags, [
+      {written: '-n', flag: '--name', value: 'KEY'},
+      {written: '-v', flag: '--value', value: 'x'},
+    ]);
+    assert.deepEqual(first('tower apps list --envx prod').flags, [{written: '--envx', flag: null, value: null}]);
+    assert.deepEqual(first('tower version extra').arguments, [{value: 'extra', name: null}]);
+  });
+
+  test('a short flag whose meaning changed is a warning that says what the line does now and what it meant', () => {
+    const run = first('tower run -d ./my-app');
+    assert.deepEqual(run.problems, []);
+    assert.deepEqual(run.flags, [{written: '-d', flag: '--detached', value: null}]);
+    assert.deepEqual(run.arguments, [{value: './my-app', name: 'app_name'}]);
+    assert.deepEqual(run.warnings, [
+      '-d means --detached since tower-cli 0.3.23; up to 0.3.22 it meant --dir. A line written for an older CLI does something else now.',
+      '"./my-app" is read as the argument <app_name>, not as the DIR of --dir; for that, write --dir ./my-app.',
+    ]);
+    assert.equal(first('tower run -d').warnings.length, 1, 'no second warning without a word after the flag');
+    assert.deepEqual(first('tower run --detached ./x').warnings, [], 'the long flag is not ambiguous');
+    assert.deepEqual(first('tower deploy -d ./x').warnings, [], '-d of deploy has always been --dir');
+  });
+
+  test('a removed flag is a problem that says when it existed, in place of a guess at what was meant', () => {
+    assert.deepEqual(first('tower apps create -s x --name y').problems, [
+      'flag -s of "tower apps create" no longer exists: it was there from tower-cli 0.3.8 to 0.3.22, and apps are addressed by their name (slugs were removed)',
+      'too many arguments for "tower apps create": it takes no arguments; unexpected: x',
+    ]);
+    assert.match(first('tower apps create --slug=x --name y').problems[0], /^flag --slug of "tower apps create" no longer exists/);
   });
 
   test('unknown commands and flags come with suggestions; the link goes to the part that exists', () => {
@@ -320,42 +542,59 @@ describe('search_docs: the adapter over the site engine', () => {
     );
   });
 
+  const sectionsOf = (query: string, kind?: (typeof SEARCH_KINDS)[number]) => search.find(query, kind).ranked.flatMap((page) => page.sections);
+
   test('a kind keeps the order of the whole ranking and counts only its own pages', () => {
-    const all = search.search('schedule', {limit: 20});
+    const all = search.find('schedule');
     assert.equal(all.pages, 4);
     for (const kind of SEARCH_KINDS) {
-      const some = search.search('schedule', {kind, limit: 20});
+      const some = search.find('schedule', kind);
       assert.deepEqual(
-        some.hits,
-        all.hits.filter((hit) => hit.kind === kind),
+        sectionsOf('schedule', kind).map((section) => section.url),
+        sectionsOf('schedule')
+          .filter((section) => section.kind === kind)
+          .map((section) => section.url),
         kind,
       );
-      assert.equal(some.pages, new Set(some.hits.map((hit) => hit.page)).size, kind);
+      assert.equal(some.pages, some.ranked.length, kind);
     }
   });
 
-  test('the limit counts pages; a page brings its best sections with it', () => {
-    const first = search.search('schedule', {limit: 1});
-    assert.equal(first.pages, 4);
-    assert.equal(new Set(first.hits.map((hit) => hit.page)).size, 1);
+  test('sections carry page, anchor, URL, title, breadcrumb, kind, score and the query words they matched', () => {
+    const [best] = sectionsOf('cron', 'guides');
+    assert.deepEqual(
+      {...best, score: best.score > 0},
+      {
+        page: '/docs/concepts/apps',
+        anchor: 'schedules',
+        url: 'https://docs.tower.dev/docs/concepts/apps#schedules',
+        title: 'Schedules',
+        breadcrumb: ['Concepts', 'Apps'],
+        kind: 'guides',
+        score: true,
+        matched: ['cron'],
+      },
+    );
+    const [api] = sectionsOf('creates a schedule now', 'api');
+    assert.deepEqual([api.anchor, api.breadcrumb], [null, ['Reference', 'Tower API', 'Schedules']], "a page's top section has no anchor");
   });
 
-  test('hits carry title, URL, page, breadcrumb and a plain-text snippet', () => {
-    const hit = search.search('cron', {kind: 'guides', limit: 1}).hits[0];
-    assert.deepEqual(hit, {
-      title: 'Schedules',
-      url: 'https://docs.tower.dev/docs/concepts/apps#schedules',
-      page: '/docs/concepts/apps',
-      breadcrumb: ['Concepts', 'Apps'],
-      snippet: 'A schedule runs an app on a cron expression.',
-      kind: 'guides',
-    });
-    const api = search.search('creates a schedule now', {kind: 'api', limit: 1}).hits[0];
-    assert.deepEqual(api.breadcrumb, ['Reference', 'Tower API', 'Schedules']);
-    assert.equal(api.snippet, 'POST /schedules creates a schedule <b>now</b>.', 'markup in the text stays text');
+  test('says whether a section has every word, and which words no page has', () => {
+    const both = search.find('schedule cron');
+    assert.deepEqual([both.words, both.allWords, both.unmatched], [['schedule', 'cron'], true, []]);
+    const partly = search.find('kubernetes schedule');
+    assert.equal(partly.allWords, false);
+    assert.deepEqual(partly.unmatched, ['kubernetes']);
+    assert.ok(partly.ranked.every((page) => page.sections.every((section) => section.matched.join() === 'schedule')));
+    // Each word is on some page, but no one section has both: nothing is "on no page".
+    const apart = search.find('towerfile orchestration');
+    assert.deepEqual([apart.allWords, apart.unmatched], [false, []]);
+    const none = search.find('zzqqxxyy');
+    assert.deepEqual([none.pages, none.allWords], [0, false]);
   });
 
-  test('reference sections by heading', () => {
+  test('the sections of each page, and reference sections by heading', () => {
+    assert.deepEqual(search.sectionsByPage().get('/docs/concepts/apps'), [{heading: 'Schedules', anchor: 'schedules'}]);
     assert.equal(
       search.sectionUrls('/docs/reference/tower-cli').get('tower schedules create'),
       'https://docs.tower.dev/docs/reference/tower-cli#tower-schedules-create',
@@ -364,6 +603,116 @@ describe('search_docs: the adapter over the site engine', () => {
       search.pages().map((entry) => entry.path),
       pages.map((entry) => entry.path),
     );
+  });
+});
+
+describe('the HTTP transport refuses, as JSON-RPC errors, before any MCP code runs', () => {
+  let server: Server;
+  let port: number;
+  before(async () => {
+    server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+    // Every request below is refused before the library is used: an empty one shows it is not.
+    const handler = createHttpHandler({} as DocsLibrary, {host: '127.0.0.1', port, allowedHosts: ['docs.example:443'], version: 'test'});
+    server.on('request', (incoming, outgoing) => void handler(incoming, outgoing));
+  });
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  type Answer = {
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: {jsonrpc?: string; error?: {code: number; message: string}; id?: null};
+  };
+  const send = (options: {method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer[]}): Promise<Answer> =>
+    new Promise((resolve, reject) => {
+      const outgoing = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: options.method ?? 'POST',
+          path: options.path ?? '/mcp',
+          headers: {'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...options.headers},
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => {
+            try {
+              resolve({status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(text) as Answer['body']});
+            } catch {
+              reject(new Error(`HTTP ${response.statusCode}, not JSON: ${JSON.stringify(text).slice(0, 200)}`));
+            }
+          });
+        },
+      );
+      outgoing.on('error', reject);
+      if (Array.isArray(options.body)) {
+        for (const chunk of options.body) outgoing.write(chunk);
+        outgoing.end();
+      } else outgoing.end(options.body ?? '{"jsonrpc":"2.0","id":1,"method":"ping"}');
+    });
+  const batch = JSON.stringify([
+    {jsonrpc: '2.0', id: 1, method: 'ping'},
+    {jsonrpc: '2.0', id: 2, method: 'ping'},
+  ]);
+
+  test('a batch, even of one message or none, is refused as an invalid request', async () => {
+    for (const body of [batch, '[{"jsonrpc":"2.0","id":1,"method":"ping"}]', '[]']) {
+      const answer = await send({body});
+      assert.equal(answer.status, 400, body);
+      assert.deepEqual(answer.body, {
+        jsonrpc: '2.0',
+        error: {code: -32600, message: 'Batches are not accepted: send one JSON-RPC message per request (MCP removed batching in protocol version 2025-06-18)'},
+        id: null,
+      });
+    }
+  });
+
+  test('a body that is not JSON is a parse error; one over the limit is refused, chunked or not', async () => {
+    assert.deepEqual((await send({body: '{"jsonrpc":'})).body.error, {code: -32700, message: 'Parse error: the body is not JSON'});
+    const declared = await send({body: ' '.repeat(MAX_BODY_BYTES + 1)});
+    assert.equal(declared.status, 413);
+    assert.equal(declared.body.error?.code, -32000);
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const chunked = await send({headers: {'Transfer-Encoding': 'chunked'}, body: Array.from({length: 9}, () => chunk)});
+    assert.equal(chunked.status, 413);
+    assert.match(chunked.body.error?.message ?? '', /over the limit of 524288 bytes/);
+  });
+
+  test('only the listening address, loopback names and --allowed-host values, each whole, are served hosts', async () => {
+    const hostAnswer = async (host: string) => {
+      const answer = await send({headers: {Host: host}, body: batch});
+      return answer.status === 403 ? `refused: ${answer.body.error?.message}` : answer.status;
+    };
+    // Served hosts get as far as the batch check.
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, 'docs.example:443', 'Docs.Example:443'])
+      assert.equal(await hostAnswer(host), 400, host);
+    // Look-alikes (DNS rebinding names that contain a served one) and other ports are not.
+    for (const host of [
+      'localhost.attacker.example',
+      `localhost.attacker.example:${port}`,
+      `localhost:${port}.attacker.example`,
+      `127.0.0.1.attacker.example:${port}`,
+      'attacker.example',
+      'localhost',
+      `localhost:${port + 1}`,
+      'docs.example',
+      'docs.example:443.attacker.example',
+      'evil-docs.example:443',
+    ]) {
+      assert.match(String(await hostAnswer(host)), /^refused: Host ".*" is not served here/, host);
+    }
+  });
+
+  test('web pages of any origin, other methods and other paths are refused', async () => {
+    const origin = await send({headers: {Origin: 'http://127.0.0.1'}});
+    assert.equal(origin.status, 403);
+    const get = await send({method: 'GET', body: ''});
+    assert.deepEqual([get.status, get.headers.allow, get.body.error?.code], [405, 'POST', -32000]);
+    const elsewhere = await send({path: '/other'});
+    assert.deepEqual([elsewhere.status, elsewhere.body.jsonrpc], [404, '2.0']);
   });
 });
 

@@ -1,17 +1,18 @@
 /**
  * Ask AI in local mode. Shown over the DocSearch modal when the reader picks
- * "Ask AI" there: answers from the local index (src/search/answer.ts), each
- * part led by the command or function it gives (as code) and linked to its
- * section, under the disclaimer; or says the docs do not answer the question
- * and lists the closest pages. It calls no remote service.
+ * "Ask AI" there: answers from the local index (src/search/answer.ts) with
+ * the quoted units of the one section that answers, led by the command it
+ * gives, and the section cited (AskAiAnswer), under the disclaimer; or says
+ * the docs do not answer the question and lists the closest pages. It calls
+ * no remote service.
  * Escape (handled by the SearchBar's keyboard hook) or "Back to search"
  * returns to keyword search.
  */
 import React, {useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react';
-import Link from '@docusaurus/Link';
 import {SEARCH} from '@site/src/constants';
 import type {LocalSearchClient} from '@site/src/search/client';
 import type {Answer} from '@site/src/search/answer';
+import AskAiAnswer from './AskAiAnswer';
 
 type Props = {
   question: string;
@@ -44,8 +45,8 @@ export default function AskAiPanel({question, onAsk, onBack, onNavigate, client,
     Promise.all([client.engine(), import(/* webpackChunkName: "search-answer" */ '@site/src/search/answer')])
       .then(async ([engine, {readQuestion, sectionsToRead, answerFrom}]) => {
         const reading = readQuestion(engine, question, JSON.parse(filtersKey));
-        // The text of the pages the answer may quote: the index ranks without it.
-        await client.loadText(engine, sectionsToRead(reading));
+        // The text and blocks of the pages the answer may quote: the index ranks without them.
+        await client.loadText(engine, sectionsToRead(reading), true);
         if (!cancelled) setState({status: 'done', answer: answerFrom(reading)});
       })
       .catch(() => {
@@ -88,61 +89,9 @@ export default function AskAiPanel({question, onAsk, onBack, onNavigate, client,
           {state.status === 'error' && (
             <p className="tower-askai__hint">Ask AI is unavailable right now: the search index could not be loaded. Try again later.</p>
           )}
-          {state.status === 'done' && !state.answer.found && (
-            <>
-              <p className="tower-askai__hint">
-                Not found in the docs: no section answers “{state.answer.question}”. Try other words, or go back to keyword search.
-              </p>
-              {state.answer.closest.length > 0 && (
-                <>
-                  <p className="tower-askai__sources-title">Closest pages</p>
-                  <ul className="tower-askai__sources">
-                    {state.answer.closest.map((page) => (
-                      <li key={page.url}>
-                        <Link to={processUrl(page.url)} onClick={onNavigate}>
-                          {page.breadcrumb.join(' › ')}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
-            </>
-          )}
-          {state.status === 'done' && state.answer.found && (
-            <>
-              <p className="tower-askai__question">{state.answer.question}</p>
-              <div className="tower-askai__answer">
-                {state.answer.parts.map((part) => (
-                  <div key={part.url} className="tower-askai__part">
-                    {part.code && (
-                      <pre className="tower-askai__code">
-                        <code>{part.code}</code>
-                      </pre>
-                    )}
-                    <p>
-                      {part.text}{' '}
-                      <Link to={processUrl(part.url)} onClick={onNavigate} className="tower-askai__cite">
-                        ({part.title})
-                      </Link>
-                    </p>
-                  </div>
-                ))}
-              </div>
-              <p className="tower-askai__sources-title">Sources</p>
-              <ul className="tower-askai__sources">
-                {state.answer.parts.map((part) => (
-                  <li key={part.url}>
-                    <Link to={processUrl(part.url)} onClick={onNavigate}>
-                      {part.breadcrumb.join(' › ')}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          {state.status === 'done' && <AskAiAnswer answer={state.answer} processUrl={processUrl} onNavigate={onNavigate} />}
         </div>
-        <p className="tower-askai__disclaimer">{SEARCH.askAiDisclaimer}</p>
+        <p className="tower-askai__disclaimer">{SEARCH.askAiLocalDisclaimer}</p>
       </div>
     </div>
   );
