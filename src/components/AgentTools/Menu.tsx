@@ -12,7 +12,8 @@ import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import {SITE} from '../../constants';
 import {CHAT_LINKS, chatPrompt, DOCS_MCP_URL, EDITOR_SETUPS} from './setup';
-import {ChatIcon, CopyIcon, MarkdownIcon, PlugIcon, SparkIcon} from './icons';
+import {CopyIcon} from './icons';
+import {ChatIcon, MarkdownIcon, PlugIcon, SparkIcon} from './menuIcons';
 import styles from './styles.module.css';
 
 type Props = {
