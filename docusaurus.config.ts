@@ -1,6 +1,7 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import rehypeFocusableTables from './plugins/rehype-focusable-tables';
+import rehypeTables from './plugins/rehype-tables';
+import rehypeInlineCode from './plugins/rehype-inline-code';
 import codeHighlight from './plugins/code-highlight';
 import includeFile from './plugins/include-file';
 import exampleDownloads from './plugins/example-downloads';
@@ -13,6 +14,7 @@ import {DIAGRAM_STYLESHEET, remarkDiagrams} from './plugins/diagrams';
 import remarkReaderTools from './plugins/reader-tools';
 import remarkIslands from './plugins/islands';
 import remarkCheckedVersion from './plugins/checked-version';
+import cliVersionModule from './plugins/checked-version/module';
 import towerfileValidator from './plugins/towerfile-validator';
 import {algoliaFromEnv} from './lib/algolia-env';
 import {SSR_TEMPLATE} from './src/ssrTemplate';
@@ -93,6 +95,8 @@ const config: Config = {
     apiReference,
     // data/towerfile.schema.json compiled for the Towerfile checker page (no validator compiler in the browser).
     towerfileValidator,
+    // The CLI manifest's version as @tower/cli-version, for the home page's `tower version` and its output.
+    cliVersionModule,
     // llms.txt, llms-full.txt, llms-api.txt, llms-sdk.txt and a .md twin of every docs page.
     './plugins/llms-txt/index.ts',
     // api-operations.json, the API operations the docs MCP server (mcp/) lists and looks up.
@@ -116,7 +120,7 @@ const config: Config = {
           // which tower-cli version their samples were checked against. Elements with state of their own (tabs, the reader
           // tools) are marked as islands, the only parts of a page's body the browser hydrates (plugins/islands).
           remarkPlugins: [remarkDiagrams, remarkReaderTools, remarkCheckedVersion, remarkIslands],
-          rehypePlugins: [rehypeFocusableTables, rehypeCodeHighlight, [rehypeDownloadLinks, {siteDir: __dirname}]],
+          rehypePlugins: [rehypeTables, rehypeInlineCode, rehypeCodeHighlight, [rehypeDownloadLinks, {siteDir: __dirname}]],
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
         },
@@ -194,7 +198,8 @@ const config: Config = {
         },
         {
           title: 'Help',
-          items: [{label: 'Email support', href: `mailto:${SUPPORT_EMAIL}`}],
+          // A mailto: link as raw HTML: a footer link item with href would carry the external-link icon.
+          items: [{html: `<a class="footer__link-item" href="mailto:${SUPPORT_EMAIL}">Email support</a>`}],
         },
       ],
       copyright: `Copyright © ${COPYRIGHT_YEAR} Tower Computing GmbH.`,

@@ -302,15 +302,18 @@ function printTaskSuite(outcomes: TaskOutcome[]): void {
   }
   const tuned = outcomes.filter((outcome) => !outcome.task.heldBack);
   const held = outcomes.filter((outcome) => outcome.task.heldBack);
-  const perTask = outcomes.map((outcome) => outcome.chars);
-  const oneCopy = outcomes.map((outcome) => outcome.oneCopy);
   console.log(`    success: ${share(outcomes)}; tuning set ${share(tuned)}, held back (*) ${share(held)}`);
-  console.log(
-    `    characters per task, text and structured content together: median ${chars(median(perTask))}, largest ${chars(Math.max(...perTask))}, total ${chars(perTask.reduce((a, b) => a + b, 0))}`,
-  );
-  console.log(
-    `    characters per task, one copy (structured content if any, else text): median ${chars(median(oneCopy))}, largest ${chars(Math.max(...oneCopy))}, total ${chars(oneCopy.reduce((a, b) => a + b, 0))}`,
-  );
+  const figures = (some: TaskOutcome[], count: (outcome: TaskOutcome) => number) => {
+    const values = some.map(count);
+    return `median ${chars(median(values))}, largest ${chars(Math.max(...values))}, total ${chars(values.reduce((a, b) => a + b, 0))}`;
+  };
+  for (const [what, count] of [
+    ['text and structured content together', (outcome: TaskOutcome) => outcome.chars],
+    ['one copy (structured content if any, else text)', (outcome: TaskOutcome) => outcome.oneCopy],
+  ] as const) {
+    console.log(`    characters per task, ${what}: ${figures(outcomes, count)}`);
+    console.log(`      tuning set ${figures(tuned, count)}; held back ${figures(held, count)}`);
+  }
   console.log(
     `    largest single answer (both copies) ${chars(Math.max(...outcomes.map((outcome) => outcome.largest)))}; median calls ${median(outcomes.map((outcome) => outcome.calls))}`,
   );

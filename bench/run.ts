@@ -18,6 +18,8 @@ import {runLighthouseBench} from './lighthouse';
 import {runLoadBench} from './load';
 import {assertApiPagesGenerated, prepareBench, VANILLA_SITE} from './deps';
 import {runMcpBench} from './mcp';
+import {runSearchInputBench} from './search-input';
+import {runTowerfileCheckBench} from './towerfile-check';
 
 const VANILLA_BUILD = path.join(REPO_ROOT, 'bench', '.vanilla-build');
 const SITE_BUILD = path.join(REPO_ROOT, 'build');
@@ -85,6 +87,7 @@ async function main(): Promise<void> {
     if (api) {
       console.log(`API page JavaScript, gzip: ${kib(api.js.gzip)} (ratio to docs page ${(api.js.gzip / ours).toFixed(2)}; target <= 1.50)`);
     }
+    await runSearchInputBench(browser, site.url);
   } finally {
     await browser.close();
     await site.stop();
@@ -94,6 +97,8 @@ async function main(): Promise<void> {
   // Lighthouse (ours vs vanilla vs Starlight) and a bounded wrk run; see bench/lighthouse.ts and bench/load.ts.
   if (lighthouse) await runLighthouseBench({siteBuild: SITE_BUILD});
   if (load) await runLoadBench({siteBuild: SITE_BUILD});
+  // The Towerfile check on the reliability review's inputs (the checker page and check_towerfile); see bench/towerfile-check.ts.
+  await runTowerfileCheckBench();
   // The docs MCP server: cold start, search_docs latency and a bounded wrk run; see bench/mcp.ts.
   if (!process.argv.includes('--no-mcp')) await runMcpBench({siteBuild: SITE_BUILD});
 }

@@ -426,7 +426,8 @@ function splitLine(line: string): {commands: string[][]; heredocs: string[]} {
       }
       i++;
     } else if (c === '\\') {
-      word = (word ?? '') + (line[i + 1] ?? '');
+      // A backslash at the very end continues into nothing: no word of its own.
+      if (i + 1 < line.length) word = (word ?? '') + line[i + 1];
       i += 2;
     } else if (c === '$' && line[i + 1] === '(') {
       const end = closingParen(line, i + 1);

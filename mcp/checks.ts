@@ -29,19 +29,24 @@ export type TowerfileProblem = {
   reference: string;
 };
 
-/** `valid` is true when nothing is an error: warnings alone do not stop Tower. */
-export type TowerfileReport = {valid: boolean; problems: TowerfileProblem[]};
+/**
+ * `valid` is true when nothing is an error: warnings alone do not stop Tower. At most
+ * PROBLEM_LIMIT problems are listed (errors first); `unlisted` counts the rest.
+ */
+export type TowerfileReport = {valid: boolean; problems: TowerfileProblem[]; unlisted?: number; errors: number; warnings: number};
 
 /** The checker page's rules (src/towerfile/check.ts), with each problem linked to its reference entry. */
 export function checkTowerfile(text: string, rules: TowerfileRules, links: ReferenceLinks): TowerfileReport {
-  const problems = checkTowerfileRules(text, rules).problems.map((problem) => ({
+  const checked = checkTowerfileRules(text, rules);
+  const problems = checked.problems.map((problem) => ({
     severity: problem.severity,
     key: problem.keyPath,
     line: problem.line,
     message: problem.suggestion ? `${problem.message} Did you mean "${problem.suggestion}"?` : problem.message,
     reference: `${links.towerfilePage}#${problem.anchor}`,
   }));
-  return {valid: problems.every((problem) => problem.severity !== 'error'), problems};
+  const unlisted = checked.errors + checked.warnings - problems.length;
+  return {valid: checked.errors === 0, problems, ...(unlisted > 0 ? {unlisted} : {}), errors: checked.errors, warnings: checked.warnings};
 }
 
 /** data/cli-changes.json: flags whose meaning changed or that were removed, with the releases. */

@@ -11,7 +11,9 @@ import {SEARCH} from '../src/constants';
 import {groupByPage, SearchEngine, type Ranked} from '../src/search/engine';
 import {KIND_FILTERS, kindFacetFilter, type KindFilterId} from '../src/search/kinds';
 import type {PackedIndex, PageText, SearchRecord} from '../src/search/records';
+import {ANSWER, MAIN_EXPANSION} from '../src/search/ranking';
 import {trailSteps, titleLevel} from '../src/search/results';
+import {termsOf} from '../src/search/text';
 
 /** The /search page's filters: guides, examples, cli, sdk, towerfile, api. */
 export const SEARCH_KINDS = KIND_FILTERS.map((filter) => filter.id) as [KindFilterId, ...KindFilterId[]];
@@ -95,6 +97,32 @@ export class DocsSearch {
       unmatched,
       pages: pages.length,
       ranked: pages,
+    };
+  }
+
+  /**
+   * How much of a query a piece of a section has, as Ask AI weighs it: each of
+   * the query's terms (its words, their synonyms and the docs' words for its
+   * phrases) counted once, by how rare it is in the docs; a term the section's
+   * headings already have counts less (the heading says which section it is,
+   * the text gives what the query asks). Null when the headings have every
+   * term: the query names the section ("tower schedules create"), and no
+   * part of it answers more than another.
+   */
+  relevance(query: string, headings: string[]): ((text: string) => number) | null {
+    const wanted = new Map<string, number>();
+    for (const word of this.engine.plan(query, {complete: true}).words) {
+      for (const {term, weight} of word.expansions) {
+        if (weight >= MAIN_EXPANSION) wanted.set(term, Math.max(wanted.get(term) ?? 0, weight * this.engine.informativeness(term)));
+      }
+    }
+    const headed = new Set(termsOf(headings.join(' ')));
+    if ([...wanted.keys()].every((term) => headed.has(term))) return null;
+    for (const [term, weight] of wanted) if (headed.has(term)) wanted.set(term, weight * ANSWER.headingTermWeight);
+    return (text) => {
+      let score = 0;
+      for (const term of new Set(termsOf(text))) score += wanted.get(term) ?? 0;
+      return score;
     };
   }
 

@@ -36,8 +36,19 @@ export const MAX_COMMAND_LINE = 4096;
 /** Results a search returns at most, and by default. */
 export const MAX_SEARCH_LIMIT = 10;
 export const DEFAULT_SEARCH_LIMIT = 3;
-/** The best search result's text: its section's text up to about 500 tokens, cut at a block boundary. */
-export const RESULT_CHARS = 2000;
+/**
+ * The best search result's text (about 250 tokens): its section whole when
+ * it fits, else its opening and the blocks with most of the query
+ * (MarkdownText.excerpt). Chosen from what agents do with the answer: when
+ * the text lacks the answer they read the whole section, so the characters a
+ * task costs are the excerpt plus those reads. Over the agent-task suite's
+ * tuning tasks that sum is lowest at 800 to 1,000 characters; below 800 the
+ * reads come back (at 600, four more tasks need one), above it every task
+ * costs more for nothing it lacked (bench:mcp, README).
+ */
+export const RESULT_CHARS = 1000;
+/** A code sample (code_language searches): one whole block of a usual length, cut at a line beyond it. */
+export const CODE_CHARS = 2000;
 /** The other results' text: their opening, to judge them by; get_page with their URL reads the rest. */
 export const LEAD_CHARS = 160;
 /** A section's own text ends at its first subheading; a shorter one goes on into its subsections. */
@@ -63,7 +74,7 @@ export function instructions(library: DocsLibrary): string {
     `Tower's documentation (${library.siteUrl}) for tower-cli ${library.cliVersion}: how to install and use the tower CLI, the Tower Python SDK, the Towerfile, the Tower HTTP API v1, concepts, guides and examples.`,
     "This server only reads the published documentation. It never calls Tower itself and cannot see the user's apps, runs or secrets; to act on an account, use the Tower CLI (or its own MCP server, `tower mcp-server`).",
     'Which tool when:',
-    '- search_docs: first, to find where something is documented. Each result is the text of the best section of a page (up to about 500 tokens) with its URL. Narrow it with kind ("guides", "examples", "cli", "sdk", "towerfile", "api"); ask for code samples of a language with code_language.',
+    '- search_docs: first, to find where something is documented. The first result gives the text of its section (whole when short, else its opening and the parts that match the query, "[…]" where parts are left out), the others their opening; each has its URL. Narrow it with kind ("guides", "examples", "cli", "sdk", "towerfile", "api"); ask for code samples of a language with code_language.',
     '- get_page: to read on from a result. Give it a URL with an anchor (or a section) to read just that section; without one it reads the whole page. Long answers come in parts: call again with the offset the answer gives.',
     '- list_api_operations and get_api_operation: for the HTTP API v1 (method, path, parameters, responses, authentication).',
     '- check_towerfile: after writing or editing a Towerfile, before telling the user it is ready. Fix every problem it reports; each links its reference entry.',
@@ -133,7 +144,7 @@ const resultShape = z.object({
     .string()
     .optional()
     .describe(
-      "The best result's section as Markdown, up to about 500 tokens, cut at a block boundary (the others: get_page with their url). With code_language, each result's code block.",
+      "The first result: its section's Markdown below the heading, whole when short, else its opening and the blocks with most of the query, each whole, with […] where blocks are left out. The others: their opening sentence. get_page with the url reads the whole section. With code_language, each result's code block.",
     ),
   more_chars: z.number().optional().describe('Characters of the section that text leaves out, when some are; get_page with the url reads them.'),
   language: z.string().optional().describe('The language of the code in text (code_language searches only).'),
@@ -276,7 +287,12 @@ const CHECK_TOWERFILE_INPUT = z.strictObject({
     .describe('The whole Towerfile (TOML), as it is or will be saved.'),
 });
 
-const CHECK_TOWERFILE_OUTPUT = z.object({valid: z.boolean(), cli_version: CLI_VERSION, problems: z.array(towerfileProblemShape)});
+const CHECK_TOWERFILE_OUTPUT = z.object({
+  valid: z.boolean(),
+  cli_version: CLI_VERSION,
+  problems: z.array(towerfileProblemShape),
+  unlisted: z.number().int().optional().describe('Problems found beyond the ones listed (at most 100 are listed, errors first).'),
+});
 
 const CHECK_COMMAND_INPUT = z.strictObject({
   line: z
@@ -289,24 +305,40 @@ const CHECK_COMMAND_INPUT = z.strictObject({
 const CHECK_COMMAND_OUTPUT = z.object({valid: z.boolean(), cli_version: CLI_VERSION, commands: z.array(commandShape)});
 
 /**
- * The best section of each of the best pages, as text chunks; when there are
- * fewer pages than results asked for, the next-best sections of those pages.
+ * The best section of each of the best pages; when there are fewer pages than
+ * results asked for, the next-best sections of those pages. They come best
+ * first by their own score (the engine orders pages by more than their best
+ * section), so the section with the text is the one that scored highest. Its
+ * heading is left out of the text (the title gives it); the others give their
+ * opening to judge them by. When the query has words no page has (`offTopic`),
+ * the docs do not cover it: every result gives only its opening, rather than
+ * spend an agent's context on a section about something else.
  */
-function sectionResults(library: DocsLibrary, ranked: Array<{sections: FoundSection[]}>, words: number, limit: number, top: number): SearchResult[] {
+function sectionResults(
+  library: DocsLibrary,
+  query: string,
+  ranked: Array<{sections: FoundSection[]}>,
+  {words, limit, offTopic}: {words: number; limit: number; offTopic: boolean},
+): SearchResult[] {
   const picked: FoundSection[] = [];
   for (let depth = 0; picked.length < limit && ranked.some((page) => page.sections.length > depth); depth++) {
     for (const page of ranked) {
       if (picked.length < limit && page.sections[depth]) picked.push(page.sections[depth]);
     }
   }
+  picked.sort((a, b) => b.score - a.score);
+  const best = picked[0]?.score || 1;
   return picked.map((found, index) => {
     const markdown = library.twin(found.page);
     const heading = found.anchor ? markdown.headings.find((entry) => entry.anchor === found.anchor) : markdown.headings.find((entry) => entry.level === 1);
-    const start = heading ? heading.start : 0;
+    const start = heading ? markdown.bodyStart(heading) : 0;
     // A page's top section is its introduction: up to its first subheading.
     const end = found.anchor && heading ? markdown.sectionAt(heading).end : (markdown.headings.find((entry) => entry.level > 1)?.start ?? markdown.length);
-    const chunk = markdown.chunk(start, end, index === 0 ? RESULT_CHARS : LEAD_CHARS, ENOUGH_CHARS);
-    return resultOf(found, top, words, chunk.text, chunk.rest);
+    const chunk =
+      index === 0 && !offTopic
+        ? markdown.excerpt(start, end, RESULT_CHARS, ENOUGH_CHARS, library.search.relevance(query, [...found.breadcrumb, found.title]))
+        : markdown.opening(start, end, LEAD_CHARS);
+    return resultOf(found, best, words, chunk.text || null, chunk.rest);
   });
 }
 
@@ -353,7 +385,7 @@ function codeResults(
     for (const {block} of blocks) {
       if (results.length >= limit) break;
       taken.add(`${found.page}:${block.start}`);
-      const part = markdown.part(block.start, block.end, 0, RESULT_CHARS);
+      const part = markdown.part(block.start, block.end, 0, CODE_CHARS);
       results.push(resultOf(found, top, words.length, part.text, block.end - part.end, languageOf(block.language) || 'text'));
     }
   }
@@ -373,7 +405,7 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
       title: 'Search the Tower documentation',
       description:
         "Searches the Tower documentation with the site's own search engine and ranking (typos and word prefixes are forgiven). " +
-        'Returns the best section of each of the best pages: its Markdown text (up to about 500 tokens, cut at a block boundary), URL with anchor, breadcrumb, score and the query words it matched; says when no page has all the words. ' +
+        'Returns the best section of each of the best pages, best first: URL with anchor, breadcrumb, score and the query words it matched; the first with its Markdown (whole when short, else its opening and the blocks that match the query, about 250 tokens), the others with their opening. Says when no page has all the words. ' +
         'With code_language, returns code samples of that language instead.',
       inputSchema: SEARCH_INPUT,
       outputSchema: SEARCH_OUTPUT,
@@ -385,13 +417,13 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
       const count = limit ?? DEFAULT_SEARCH_LIMIT;
       const results = code_language
         ? codeResults(library, found.ranked, found.words, code_language, count, top)
-        : sectionResults(library, found.ranked, found.words.length, count, top);
+        : sectionResults(library, query, found.ranked, {words: found.words.length, limit: count, offTopic: found.unmatched.length > 0});
       let note: string | null = null;
       if (found.pages > 0 && !found.allWords) {
         note =
           found.unmatched.length > 0
-            ? `No page of the documentation has all the words of "${query}": ${quoted(found.unmatched)} ${found.unmatched.length === 1 ? 'is' : 'are'} on no page${kind ? ` of kind ${kind}` : ''}. The results match only ${quoted([...new Set(found.ranked.flatMap((page) => page.sections.flatMap((section) => section.matched)))])}, so they are likely not about what was asked.`
-            : `No section of the documentation has all the words of "${query}"; each result has some of them (see matched).`;
+            ? `No page of the documentation has all the words: ${quoted(found.unmatched)} ${found.unmatched.length === 1 ? 'is' : 'are'} on no page${kind ? ` of kind ${kind}` : ''}. The results match only ${quoted([...new Set(found.ranked.flatMap((page) => page.sections.flatMap((section) => section.matched)))])}, so they are likely not about what was asked.`
+            : `No section of the documentation has all the words; each result has some of them (see matched).`;
       }
       let summary: string;
       if (found.pages === 0) {
@@ -520,17 +552,22 @@ export function createDocsServer(library: DocsLibrary, version: string): McpServ
     },
     async ({text: towerfile}) => {
       const report = checkTowerfile(towerfile, library.towerfile, library.links);
-      const errors = report.problems.filter((problem) => problem.severity === 'error').length;
-      const warnings = report.problems.length - errors;
+      const {errors, warnings} = report;
       const verdict =
         report.problems.length === 0
           ? 'The Towerfile is valid.'
           : `The Towerfile is ${report.valid ? 'valid, with warnings' : 'not valid'}: ${[errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(' and ')} (each with its key, line and reference link in the structured content):`;
       const shown = report.problems.slice(0, 10).map((problem) => `- ${problem.severity}${problem.line ? ` at line ${problem.line}` : ''}: ${problem.message}`);
-      const more = report.problems.length > shown.length ? [`- and ${plural(report.problems.length - shown.length, 'more problem')}`] : [];
+      const hidden = errors + warnings - shown.length;
+      const more = hidden > 0 ? [`- and ${plural(hidden, 'more problem')}`] : [];
       return {
         content: [text([verdict, ...shown, ...more, `(${docs})`].join('\n'))],
-        structuredContent: {valid: report.valid, cli_version: library.cliVersion, problems: report.problems},
+        structuredContent: {
+          valid: report.valid,
+          cli_version: library.cliVersion,
+          problems: report.problems,
+          ...(report.unlisted ? {unlisted: report.unlisted} : {}),
+        },
       };
     },
   );

@@ -29,6 +29,8 @@ export type Section = {heading: Heading; start: number; end: number; trail: stri
 /** A piece of a text: characters [start, end), rendered with any fence it cuts through closed or reopened. */
 export type Part = {start: number; end: number; text: string};
 
+/** A paragraph that introduces the block after it: it ends with a colon, or it is one bold line standing for a heading. */
+const INTRODUCES = /(:\s*$)|(^\*\*[^*\n]+\*\*:?\s*$)/;
 const FENCE_OPEN = /^[\s>]*(`{3,}|~{3,})(.*)$/;
 const FENCE_CLOSE = /^[\s>]*(`{3,}|~{3,})\s*$/;
 
@@ -270,6 +272,8 @@ export class MarkdownText {
     const kept: string[] = [];
     let used = 0;
     let cutAt = end;
+    // Whether anything but headings is kept: a code block or table that does not fit is named only when nothing is.
+    let content = false;
     for (const block of this.blocks(start, end)) {
       // Past `enough` characters, a subsection is where the chunk ends: it is a result of its own.
       if (block.kind === 'heading' && kept.length > 0 && used >= enough) {
@@ -280,6 +284,7 @@ export class MarkdownText {
       if (used + text.length + 2 <= budget) {
         kept.push(text);
         used += text.length + 2;
+        content ||= block.kind !== 'heading';
         continue;
       }
       cutAt = block.start;
@@ -291,16 +296,110 @@ export class MarkdownText {
           kept.push(text.slice(0, sentence));
           cutAt = block.start + sentence;
         }
-      } else if (kept.length <= 1 && (block.kind === 'code' || isTable)) {
-        const lines = text.split('\n').length;
-        kept.push(
-          block.kind === 'code' ? `[A ${block.language || 'code'} block of ${lines} lines follows here.]` : `[A table of ${lines} lines follows here.]`,
-        );
+      } else if (!content && (block.kind === 'code' || isTable)) {
+        kept.push(named(block, text));
       }
       break;
     }
     return {text: kept.join('\n\n'), rest: end - cutAt};
   }
+
+  /**
+   * Characters [start, end) as a search result shows them, in `budget`
+   * characters: whole when they fit (see `chunk`, which also decides, with
+   * `enough`, whether subsections are in); otherwise the opening block and then
+   * the blocks that have most of the query (`relevance`), each whole, in page
+   * order, while they fit, with "[…]" where blocks are left out. A paragraph
+   * that introduces what follows (INTRODUCES) stays with the block after it,
+   * and a subheading with the block under it. Falls back to `chunk` when the
+   * opening alone does not fit, or with no `relevance` (nothing to choose
+   * by). `rest` counts the characters left out.
+   */
+  excerpt(start: number, end: number, budget: number, enough: number, relevance: ((text: string) => number) | null): {text: string; rest: number} {
+    const blocks = this.blocks(start, end);
+    // The section's own text ends at a subheading once it holds `enough` characters, as in `chunk`.
+    let used = 0;
+    let stop = blocks.length;
+    for (const [index, block] of blocks.entries()) {
+      if (block.kind === 'heading' && index > 0 && used >= enough) {
+        stop = index;
+        break;
+      }
+      used += block.end - block.start + 2;
+    }
+    const own = blocks.slice(0, stop);
+    const whole = () => this.chunk(start, end, budget, enough);
+    if (!relevance || !own.length || own[own.length - 1].end - start + 2 <= budget) return whole();
+    const units: Array<{start: number; end: number; text: string}> = [];
+    // A subheading, a sentence ending with a colon or a bold line standing for a heading ("**Raises**") goes with the block after it.
+    const introduces = (block: (typeof own)[number]) =>
+      block.kind === 'heading' || (block.kind === 'text' && INTRODUCES.test(this.text.slice(block.start, block.end)));
+    for (let index = 0; index < own.length; index++) {
+      const first = own[index];
+      let last = index;
+      while (last + 1 < own.length && introduces(own[last])) last++;
+      units.push({start: first.start, end: own[last].end, text: this.text.slice(first.start, own[last].end)});
+      index = last;
+    }
+    if (units[0].text.length > budget) return whole();
+    const scored = units.slice(1).map((unit, i) => ({position: i + 1, size: unit.text.length, score: relevance(unit.text) / (1 + unit.text.length / 600)}));
+    const kept = new Set([0]);
+    let size = units[0].text.length;
+    for (const candidate of scored.filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score || a.position - b.position)) {
+      // Each unit costs its text, the blank line before it and, at worst, a "[…]" line.
+      if (size + candidate.size + 7 > budget) continue;
+      kept.add(candidate.position);
+      size += candidate.size + 7;
+    }
+    const parts: string[] = [];
+    let shown = 0;
+    units.forEach((unit, position) => {
+      if (!kept.has(position)) return;
+      if (position > 0 && !kept.has(position - 1)) parts.push('[…]');
+      parts.push(unit.text);
+      shown += unit.end - unit.start;
+    });
+    return {text: parts.join('\n\n'), rest: Math.max(0, end - start - shown)};
+  }
+
+  /** Where the text under a heading begins: the line after it. */
+  bodyStart(heading: Heading): number {
+    return this.lines[heading.line + 1]?.start ?? this.text.length;
+  }
+
+  /**
+   * What [start, end) says first, in at most `max` characters on one line, for
+   * a reader to judge it by: the whole sentences of its first paragraph that
+   * fit, or else its first sentence cut after a word (and marked "…"), never
+   * inside a code span; a code block that fits, whole; a longer one, or a
+   * table, is named. Headings are skipped. `rest` counts the characters left out.
+   */
+  opening(start: number, end: number, max: number): {text: string; rest: number} {
+    const block = this.blocks(start, end).find((candidate) => candidate.kind !== 'heading');
+    if (!block) return {text: '', rest: 0};
+    const text = this.text.slice(block.start, block.end);
+    // A short code block is the most telling opening there is (a command, a signature): it comes whole.
+    if (block.kind === 'code' && text.length <= max) return {text, rest: end - block.end};
+    if (block.kind === 'code' || /^\s*\|/.test(text)) return {text: named(block, text), rest: end - block.start};
+    const flat = (piece: string) => piece.replace(/\s+/g, ' ').trim();
+    if (flat(text).length <= max) return {text: flat(text), rest: end - block.end};
+    const sentence = lastSentenceEnd(text.slice(0, max));
+    if (sentence > 0 && flat(text.slice(0, sentence)).length <= max) return {text: flat(text.slice(0, sentence)), rest: end - (block.start + sentence)};
+    let cut = 0;
+    let ticks = 0;
+    for (let index = 0; index < max - 1 && index < text.length; index++) {
+      if (text[index] === '`') ticks++;
+      else if (/\s/.test(text[index]) && ticks % 2 === 0) cut = index;
+    }
+    if (cut === 0) return {text: '', rest: end - block.start};
+    return {text: `${flat(text.slice(0, cut))}…`, rest: end - (block.start + cut)};
+  }
+}
+
+/** What stands for a code block or table that a text leaves out: its kind and length. */
+function named(block: {kind: string; language: string}, text: string): string {
+  const lines = text.split('\n').length;
+  return block.kind === 'code' ? `[A ${block.language || 'code'} block of ${lines} lines follows here.]` : `[A table of ${lines} lines follows here.]`;
 }
 
 /** The index just after the last sentence end (". ", "? ", "! ", or a colon before a list) in `text`; 0 when there is none. */

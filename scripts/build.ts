@@ -28,6 +28,8 @@ const TICKS_PER_SECOND = 100;
 const CHECK_EVERY_MS = 2000;
 /** After SIGTERM, how long the processes get before SIGKILL (one stuck in native code ignores SIGTERM). */
 const KILL_GRACE_MS = 5000;
+/** Exit codes for the signals that stop the build from outside: 128 + the signal's number. */
+const SIGNAL_EXIT_CODES = {SIGHUP: 129, SIGINT: 130, SIGTERM: 143} as const;
 
 /**
  * CPU seconds used so far by the processes of a process group, including
@@ -63,9 +65,9 @@ function signalGroup(groupId: number, signal: NodeJS.Signals | 0): boolean {
 }
 
 /** SIGTERM to the whole group, then SIGKILL to whatever is left after the grace period. */
-async function stopGroup(groupId: number): Promise<void> {
+async function stopGroup(groupId: number, graceMs: number): Promise<void> {
   if (!signalGroup(groupId, 'SIGTERM')) return;
-  const deadline = Date.now() + KILL_GRACE_MS;
+  const deadline = Date.now() + graceMs;
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     if (!signalGroup(groupId, 0)) return;
@@ -84,6 +86,10 @@ export type WatchdogOptions = {
   stallAdvice: string;
   /** Passed to spawn; the default inherits the terminal. */
   stdio?: StdioOptions;
+  /** After SIGTERM, how long the group gets before SIGKILL (default 5 s; the tests use less). */
+  killGraceMs?: number;
+  /** Reads a group's CPU seconds (default groupCpuSeconds, from /proc; the tests pass a stand-in). */
+  cpuSeconds?: (groupId: number) => number | null;
 };
 
 export class StalledError extends Error {}
@@ -93,33 +99,50 @@ const seconds = (value: string | undefined, fallback: number) => {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
 
+/** "2 s", "0.5 s": a window as the options gave it. */
+const formatSeconds = (ms: number) => `${Number((ms / 1000).toFixed(2))} s`;
+
 /**
  * Runs `command` as a process group of its own and resolves with its exit
  * code; rejects with a StalledError (after stopping the whole group) when it
- * stops using CPU or outlives its time limit.
+ * stops using CPU or outlives its time limit. The group is not in the
+ * terminal's foreground, so a signal that stops this process (Ctrl+C, a
+ * closing terminal's SIGHUP, a SIGTERM) is passed on to the whole group, and
+ * whatever is left of it goes when this process exits: a build never outlives
+ * the command that started it to race the next one on build/ and the cache.
  */
 export function runWatched(command: string, args: string[], options: WatchdogOptions): Promise<number> {
   const stallMs = 1000 * (options.stallSeconds ?? seconds(process.env.BUILD_STALL_SECONDS, 300));
   const limitMs = 1000 * (options.timeLimitSeconds ?? seconds(process.env.BUILD_TIME_LIMIT_SECONDS, 1800));
   const minCpuSeconds = (MIN_CPU_SHARE * stallMs) / 1000;
+  const graceMs = options.killGraceMs ?? KILL_GRACE_MS;
+  const cpuSeconds = options.cpuSeconds ?? groupCpuSeconds;
+  // The handlers come first: a signal that arrives while the command starts must still reach its group.
+  const group: {id?: number} = {};
+  const onSignal = (signal: keyof typeof SIGNAL_EXIT_CODES) => {
+    void (group.id === undefined ? Promise.resolve() : stopGroup(group.id, graceMs)).then(() => process.exit(SIGNAL_EXIT_CODES[signal]));
+  };
+  const onExit = () => group.id !== undefined && signalGroup(group.id, 'SIGKILL');
+  const signals = Object.keys(SIGNAL_EXIT_CODES) as (keyof typeof SIGNAL_EXIT_CODES)[];
+  for (const signal of signals) process.once(signal, onSignal);
+  process.once('exit', onExit);
+  const release = () => {
+    for (const signal of signals) process.removeListener(signal, onSignal);
+    process.removeListener('exit', onExit);
+  };
+
   const child = spawn(command, args, {cwd: options.cwd, env: options.env, stdio: options.stdio ?? 'inherit', detached: true});
-  const groupId = child.pid!;
+  group.id = child.pid;
+  const groupId = child.pid;
   const started = Date.now();
   let lastProgressAt = started;
   let cpuAtLastProgress = 0;
   let verdict: string | null = null;
 
-  const onSignal = (signal: NodeJS.Signals) => {
-    // The group is not in the terminal's foreground: Ctrl+C reaches only us, so pass it on.
-    void stopGroup(groupId).then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-
   const timer = setInterval(
     () => {
       const now = Date.now();
-      const cpu = groupCpuSeconds(groupId);
+      const cpu = groupId === undefined ? null : cpuSeconds(groupId);
       if (cpu !== null && cpu - cpuAtLastProgress >= minCpuSeconds) {
         lastProgressAt = now;
         cpuAtLastProgress = cpu;
@@ -127,24 +150,27 @@ export function runWatched(command: string, args: string[], options: WatchdogOpt
       if (verdict) return;
       if (cpu !== null && now - lastProgressAt > stallMs) {
         verdict =
-          `\`${[command, ...args].join(' ')}\` made no progress for ${Math.round(stallMs / 1000)} s ` +
+          `\`${[command, ...args].join(' ')}\` made no progress for ${formatSeconds(stallMs)} ` +
           `(its processes used under ${minCpuSeconds.toFixed(1)} s of CPU time) and was stopped.\n${options.stallAdvice}`;
       } else if (now - started > limitMs) {
-        verdict = `\`${[command, ...args].join(' ')}\` ran longer than ${Math.round(limitMs / 1000)} s and was stopped.\n${options.stallAdvice}`;
+        verdict = `\`${[command, ...args].join(' ')}\` ran longer than ${formatSeconds(limitMs)} and was stopped.\n${options.stallAdvice}`;
       }
-      if (verdict) void stopGroup(groupId);
+      if (verdict && groupId !== undefined) void stopGroup(groupId, graceMs);
     },
-    Math.min(CHECK_EVERY_MS, stallMs / 4),
+    Math.min(CHECK_EVERY_MS, stallMs / 4, limitMs / 4),
   );
 
   return new Promise((resolve, reject) => {
-    child.once('error', reject);
+    child.once('error', (error) => {
+      clearInterval(timer);
+      release();
+      reject(error);
+    });
     child.once('exit', (code, signal) => {
       clearInterval(timer);
-      process.removeListener('SIGINT', onSignal);
-      process.removeListener('SIGTERM', onSignal);
+      release();
       // Whatever the command left behind in its group goes with it.
-      signalGroup(groupId, 'SIGKILL');
+      signalGroup(groupId!, 'SIGKILL');
       if (verdict) reject(new StalledError(verdict));
       else resolve(code ?? (signal ? 128 : 1));
     });

@@ -21,6 +21,8 @@ need_apt=()
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 [ -x /usr/sbin/nginx ] || need_apt+=(nginx-light)
 [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || need_apt+=(libnginx-mod-http-brotli-static)
+# httpx, for plugins/api-reference/samples-run.test.ts: it runs the API pages' Python samples (httpx comes with `pip install tower`).
+python3 -c 'import httpx' 2>/dev/null || /usr/bin/python3 -c 'import httpx' 2>/dev/null || need_apt+=(python3-httpx)
 if [ "$mode" = "--with-bench" ]; then
   command -v wrk >/dev/null || need_apt+=(wrk)
 fi

@@ -18,10 +18,9 @@ group_alive() { kill -0 -- "-$group" 2>/dev/null; }
 
 stop_group() {
   kill -TERM -- "-$group" 2>/dev/null || return 0
-  local waited=0
-  while group_alive && [ "$waited" -lt "$grace" ]; do
-    sleep 1
-    waited=$((waited + 1))
+  local until=$((SECONDS + grace))
+  while group_alive && [ "$SECONDS" -lt "$until" ]; do
+    sleep 0.2
   done
   kill -KILL -- "-$group" 2>/dev/null || true
 }
@@ -44,7 +43,7 @@ while kill -0 "$group" 2>/dev/null; do
     stop_group
     break
   fi
-  sleep 1
+  sleep 0.2
 done
 
 status=0

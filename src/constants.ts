@@ -89,6 +89,13 @@ export const SEARCH = {
   keyboardShortcuts: {'Ctrl/Cmd+K': true, '/': true},
   /** Facet filters sent with every query (merged with the contextual ones). */
   facetFilters: ['language:en'],
+  /**
+   * The longest query or question the search UI takes, in characters (DocSearch's modal
+   * caps its box at the same length): the modal, the /search page (also for a ?q= in a
+   * link) and Ask AI cut anything longer, so no link or paste can make the tab rank a
+   * book-length query.
+   */
+  maxQueryLength: 512,
   /** Ask AI disclaimer in Algolia mode, where an assistant writes the answer. */
   askAiDisclaimer: 'Answers are AI-generated and may be wrong. Check the linked sections before you rely on them.',
   /** Ask AI disclaimer in local mode, where the answer is quoted from the docs (src/search/answer.ts), not written by a model. */

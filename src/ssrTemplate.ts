@@ -9,7 +9,15 @@
  * start-up. Painting first puts the text on screen at once; hydration follows
  * a frame later. The bundles keep their order (async = false). A hidden tab,
  * which never paints, starts them after a short timeout instead.
+ *
+ * A page can hold the bundles back while a script of its own paints: it marks
+ * an element `data-hold-bundles` in its HTML and removes the mark when done.
+ * The search page does, while its first paint draws the first results
+ * (plugins/search-index/first-paint): hydrating meanwhile would compete with
+ * those results for the connection and the main thread. The hold ends after
+ * HOLD_MS whatever happens.
  */
+const HOLD_MS = 3000;
 
 export const SSR_TEMPLATE = `
 <!DOCTYPE html>
@@ -41,8 +49,16 @@ export const SSR_TEMPLATE = `
       document.head.appendChild(script);
     });
   }
-  requestAnimationFrame(function () { setTimeout(start, 0); });
-  setTimeout(start, 1000);
+  function startUnlessHeld() {
+    var held = document.querySelector('[data-hold-bundles]');
+    if (!held) return start();
+    new MutationObserver(function () {
+      if (!held.hasAttribute('data-hold-bundles')) start();
+    }).observe(held, {attributes: true, attributeFilter: ['data-hold-bundles']});
+    setTimeout(function () { held.removeAttribute('data-hold-bundles'); }, ${HOLD_MS});
+  }
+  requestAnimationFrame(function () { setTimeout(startUnlessHeld, 0); });
+  setTimeout(startUnlessHeld, 1000);
 })();</script>
     <%~ it.postBodyTags %>
   </body>

@@ -3,7 +3,7 @@
  * server's list_api_operations and get_api_operation answer with, computed
  * from the API model with no file access so it can be unit-tested.
  */
-import type {ApiModel, Operation, Schema} from '../api-reference/model';
+import type {ApiModel, Operation, OperationOutline, Schema} from '../api-reference/model';
 import {API_REFERENCE} from '../../src/constants';
 
 export const API_OPERATIONS_FILE = 'api-operations.json';
@@ -11,13 +11,8 @@ export const API_OPERATIONS_FORMAT = 1;
 
 export type ApiParameter = {name: string; in: string; required: boolean; type: string; description: string};
 
-export type ApiOperationEntry = {
-  id: string;
-  slug: string;
-  method: string;
-  path: string;
-  tag: string;
-  summary: string;
+/** An operation as the MCP server gives it: the model's outline (without its line in the spec file) and the rest in plain values. */
+export type ApiOperationEntry = Omit<OperationOutline, 'line'> & {
   description: string;
   deprecated: boolean;
   /** Absolute URL of the operation's page. */

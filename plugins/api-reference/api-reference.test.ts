@@ -14,8 +14,13 @@ import apiReferencePlugin from './index';
 import {generateApiReference} from './generate';
 import {mdxMarkdown} from './mdx';
 import {loadApiModel, readApiOutline, type ApiModel} from './model';
+import {checkedVersionSentence} from '../checked-version';
+import {operationFacts} from './facts';
+import {renderOperationMarkdown} from './render-markdown';
+import {renderOperationPage} from './render-mdx';
 import {codeSamples, pythonLiteral} from './samples';
 import {SPEC_PATH, apiSidebarCategory} from './sidebar';
+import {CLI_MANIFEST_FILE} from '../../src/constants';
 import {absoluteLinks, codeBlock, inlineCode, shiftHeadings} from './text';
 
 let model: ApiModel;
@@ -26,7 +31,9 @@ before(async () => {
   site = mkdtempSync(path.join(os.tmpdir(), 'api-reference-'));
   mkdirSync(path.join(site, 'openapi'));
   mkdirSync(path.join(site, 'docs'));
+  mkdirSync(path.join(site, 'data'));
   copyFileSync(SPEC_PATH, path.join(site, 'openapi', 'tower-api.yaml'));
+  copyFileSync(path.join(path.dirname(SPEC_PATH), '..', CLI_MANIFEST_FILE), path.join(site, CLI_MANIFEST_FILE));
 });
 after(() => rmSync(site, {recursive: true, force: true}));
 
@@ -119,6 +126,107 @@ describe('code samples', () => {
     for (const [kind, seen] of labels) assert.equal(seen.size, 1, `${kind}: ${[...seen].join(', ')}`);
   });
 
+  test('Python samples need nothing but the standard library, httpx (installed with tower) and tower itself, or say what else', () => {
+    const programs = model.operations.flatMap(codeSamples).filter((s) => s.language === 'python');
+    const check = spawnSync(
+      'python3',
+      [
+        '-c',
+        [
+          'import ast, json, sys',
+          'problems = []',
+          'for item in json.load(sys.stdin):',
+          '    for node in ast.walk(ast.parse(item["code"])):',
+          '        names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module] if isinstance(node, ast.ImportFrom) else []',
+          '        for name in names:',
+          '            top = name.split(".")[0]',
+          '            if top not in sys.stdlib_module_names and top not in ("httpx", "tower"):',
+          '                problems.append(f\'{item["kind"]}: imports {name}\')',
+          'print("\\n".join(problems))',
+        ].join('\n'),
+      ],
+      {input: JSON.stringify(programs), encoding: 'utf8'},
+    );
+    assert.equal(check.status, 0, check.stderr);
+    assert.equal(check.stdout.trim(), '');
+    for (const sample of programs.filter((s) => s.kind === 'python'))
+      assert.match(sample.code, /^# httpx is installed with tower: pip install tower\nimport httpx$/m);
+    const tables = model.operations.find((operation) => operation.sdk?.includes('tower.tables('))!;
+    assert.match(codeSamples(tables).find((s) => s.kind === 'tower-sdk')!.code, /^# Needs the iceberg extra: pip install "tower\[iceberg\]"\nimport tower\n/);
+  });
+
+  test('a success without a body is handled: the sample prints the status instead of parsing nothing', () => {
+    const python = (id: string) => codeSamples(model.operations.find((operation) => operation.id === id)!).find((s) => s.kind === 'python')!.code;
+    // 200 with a catalog, 202 while it is still being created.
+    assert.match(
+      python('describe-default-catalog'),
+      /\nif response\.status_code == 202:\n {4}# 202: .+\n {4}print\(response\.status_code\)\nelse:\n {4}print\(response\.json\(\)\)$/,
+    );
+    // A 204 never has a body, whatever the spec declares for it.
+    assert.match(python('delete-guest'), /\nprint\(response\.status_code\)$/);
+    // httpx's delete() takes no body; a DELETE with one goes through request().
+    assert.match(python('delete-service-account-api-key'), /httpx\.request\(\n {4}"DELETE",/);
+  });
+
+  test('no sample or example on any operation page or twin shows a type name as a value', () => {
+    // A quoted type name that is not a key (`"number": 42` is a field called number), nor the enum
+    // value of a field that names a JSON type (a feature flag's `value_type`).
+    const typeNames = /(?<!"value_type": )"(string|integer|number|boolean)"(?!\s*:)/;
+    let blocks = 0;
+    const problems: string[] = [];
+    for (const operation of model.operations) {
+      const renderings = {
+        page: renderOperationPage(operation, (route) => route),
+        twin: renderOperationMarkdown(operation, {siteUrl: 'https://docs.example.com', titleOf: (route) => route}),
+      };
+      for (const [where, text] of Object.entries(renderings)) {
+        for (const [, , code] of text.matchAll(/^(`{3,})[^\n]*\n([\s\S]*?)^\1$/gm)) {
+          blocks += 1;
+          const found = typeNames.exec(code);
+          if (found) problems.push(`${operation.id} (${where}): ${found[0]}`);
+        }
+      }
+    }
+    assert.deepEqual(problems, []);
+    assert.ok(blocks >= model.operations.length * 4, `${blocks} code blocks read`);
+    assert.ok(typeNames.test('{"environment": "string"}') && !typeNames.test('{"number": 42}'));
+  });
+
+  test('values fit their fields: an environment, a time, an app, a run ID', () => {
+    const byId = (id: string) => model.operations.find((operation) => operation.id === id)!;
+    const [curl] = codeSamples(byId('run-app'));
+    assert.match(curl.code, /--data '\{"environment":"production","parameters":\{\}\}'/);
+    const run = JSON.parse(operationFacts(byId('describe-run'), (route) => route).responseExample!.code).run;
+    assert.match(run.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    assert.ok(
+      Date.parse(run.created_at) <= Date.parse(run.started_at) && Date.parse(run.started_at) <= Date.parse(run.ended_at),
+      'times of one run follow each other',
+    );
+    assert.match(run.run_id, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    assert.equal(run.app_name, 'my-app');
+    assert.equal(run.status, 'exited', 'a run that ended says so');
+    assert.equal(run.cancelled_at, null, 'and was not cancelled');
+    const started = JSON.parse(operationFacts(byId('run-app'), (route) => route).responseExample!.code).run;
+    assert.deepEqual([started.status, started.started_at, started.exit_code], ['pending', null, null], 'a run just started has not run yet');
+    // A webhook that was just registered has not been checked yet (its description says it starts unknown).
+    const webhook = JSON.parse(operationFacts(byId('create-webhook'), (route) => route).responseExample!.code).webhook;
+    assert.equal(webhook.state, 'unknown');
+    assert.equal(webhook.last_checked_at, null);
+    assert.ok(!('deleted_at' in webhook));
+    // An update whose fields are all optional sends one, not an empty body that changes nothing.
+    const [patch] = codeSamples(byId('update-service-account'));
+    assert.doesNotMatch(patch.code, /--data '\{\}'/);
+  });
+
+  test('the note under the samples names the one variable they read', () => {
+    const byId = (id: string) => model.operations.find((operation) => operation.id === id)!;
+    assert.deepEqual(operationFacts(byId('list-apps'), (route) => route).samplesNotes.slice(0, 1), [
+      'The curl and Python samples read your API key from `TOWER_API_KEY`; see [Authentication](/docs/reference/api/tower-api#authentication).',
+    ]);
+    assert.deepEqual(operationFacts(byId('create-session'), (route) => route).samplesNotes, []);
+    assert.ok(operationFacts(byId('run-app'), (route) => route).samplesNotes.includes(checkedVersionSentence()));
+  });
+
   test('Python literals', () => {
     assert.equal(pythonLiteral({a: [true, null], b: {}}), '{\n    "a": [\n        True,\n        None,\n    ],\n    "b": {},\n}');
   });
@@ -193,6 +301,23 @@ describe('a broken input stops a bare build with its file and line', () => {
       assert.doesNotMatch(error.message, /servers/);
       return true;
     });
+  });
+
+  test('a tower command of the spec (x-tower-cli) that the CLI does not have', async () => {
+    const broken = SPEC_TEXT().replace('x-tower-cli: tower schedules delete SCHEDULE_ID', 'x-tower-cli: tower schedules delete SCHEDULE_ID --forever');
+    const line = readApiOutline(SPEC_PATH).operations.find((operation) => operation.id === 'delete-schedule')!.line;
+    await assert.rejects(pluginOn(broken), (error: Error) => {
+      assert.match(error.message, new RegExp(`^openapi/tower-api\\.yaml:${line}: x-tower-cli of "delete-schedule": .*--forever`));
+      assert.match(error.message, /data\/cli-manifest\.json/);
+      return true;
+    });
+  });
+
+  test('error responses with nothing to link: the overview lacks its Errors section', async () => {
+    const broken = SPEC_TEXT().replace(/^ {4}## Errors$/m, '    ## Failures');
+    await assert.rejects(pluginOn(broken), (error: Error) =>
+      /^openapi\/tower-api\.yaml: info\.description has no "## Errors" section, which the error responses of \d+ operations link to/.test(error.message),
+    );
   });
 
   test('an operationId used twice', async () => {

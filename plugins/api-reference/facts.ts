@@ -9,17 +9,35 @@
 import {API_REFERENCE} from '../../src/constants';
 import {firstSentence, inlineCode, oneLine} from './text';
 import type {ApiModel, Constraint, MediaType, Operation, Parameter, Schema, SecurityAlternative, SecurityScheme} from './model';
-import {codeSamples, mediaExample, pathExamples, streamExample, type CodeSample, type Direction} from './samples';
+import {checkedVersionSentence} from '../checked-version';
+import type {ValueContext} from './example-values';
+import {codeSamples, mediaExample, pathExamples, sampleCredentialNote, streamExample, type CodeSample, type Direction} from './samples';
 
 /** The label of a link to a site route: a docs page's title or an operation's summary. */
 export type TitleOf = (route: string) => string;
 
+/** What a field is besides its type. The renderers mark these alike: the page as badges, the twin in bold or plain. */
+export type Flag = 'required' | 'read-only' | 'write-only' | 'deprecated';
+
 /** One line of a field list: a property, or one of the shapes a oneOf/anyOf allows. */
 export type Entry = {
-  /** Markdown of the whole line, e.g. "`name` · string · **required** — Name of the app." */
-  line: string;
+  /** Markdown before the flags, e.g. "`name` · string". */
+  head: string;
+  flags: Flag[];
+  /** Markdown after the dash, e.g. "Name of the app."; may be empty. */
+  text: string;
   children: Entry[];
 };
+
+/** The line of an entry: "`name` · string · required — Name of the app.", each flag as `flag` writes it. */
+export function entryLine(entry: {head: string; flags: Flag[]; text: string}, flag: (flag: Flag) => string): string {
+  return join([entry.head, ...entry.flags.map(flag)].join(' · '), entry.text);
+}
+
+/** Flags in Markdown: the two a reader must not miss in bold. */
+export function markdownFlag(flag: Flag): string {
+  return flag === 'required' || flag === 'deprecated' ? `**${flag}**` : flag;
+}
 
 export type SchemaFacts = {
   /** "**RunAppParams** — Request body for starting a run." */
@@ -40,8 +58,9 @@ export type ContentFacts = {
 
 export type ParameterFacts = {
   name: string;
-  /** "path · string · **required**" */
+  /** "path · string" */
   meta: string;
+  flags: Flag[];
   /** Description and notes; may be empty. */
   text: string;
   /** Fields of an object-valued parameter. */
@@ -53,8 +72,8 @@ export type ResponseFacts = {
   /** "201 Created", "Other statuses". */
   heading: string;
   description?: string;
-  /** One line per response header. */
-  headers: string[];
+  /** One entry per response header ("Header `X-Rate-Limit` · integer"). */
+  headers: Entry[];
   contents: ContentFacts[];
 };
 
@@ -68,7 +87,10 @@ export type OperationFacts = {
   history?: string;
   related: {route: string; title: string}[];
   samples: CodeSample[];
-  samplesNote?: string;
+  /** Notes under the samples: which credential they read, which tower-cli version they are checked against. */
+  samplesNotes: string[];
+  /** The example answer shown beside the samples: the first success that has one. Its response does not repeat it. */
+  responseExample?: CodeBlock & {status: string};
   parameters: ParameterFacts[];
   /** Which example values the samples use for path parameters. */
   parametersNote?: string;
@@ -312,7 +334,7 @@ function entriesOf(input: Schema, walk: Walk): Entry[] {
     return alternatives.variants.map((variant) => {
       const value = Object.keys(mapping).find((key) => variant.name && mapping[key] === variant.name);
       const when = value !== undefined && schema.discriminator ? ` (${inlineCode(schema.discriminator.propertyName)} is ${valueCode(value)})` : '';
-      return {line: join(`${label}: **${variantName(variant)}**${when}`, schemaText(variant)), children: childrenOf(variant, walk)};
+      return {head: `${label}: **${variantName(variant)}**${when}`, flags: [], text: schemaText(variant), children: childrenOf(variant, walk)};
     });
   }
   if (alternatives?.variants.length === 1) return entriesOf(alternatives.variants[0], walk);
@@ -320,19 +342,18 @@ function entriesOf(input: Schema, walk: Walk): Entry[] {
     return schema.properties
       .filter((property) => visible(property.schema, walk.direction))
       .map((property) => {
-        const flags = [
-          property.required ? '**required**' : '',
-          property.schema.readOnly ? 'read-only' : '',
-          property.schema.writeOnly ? 'write-only' : '',
-          property.schema.deprecated ? '**deprecated**' : '',
-        ].filter(Boolean);
-        const head = [inlineCode(property.name), typeLabel(property.schema), ...flags].join(' · ');
+        const flags: Flag[] = [];
+        if (property.required) flags.push('required');
+        if (property.schema.readOnly) flags.push('read-only');
+        if (property.schema.writeOnly) flags.push('write-only');
+        if (property.schema.deprecated) flags.push('deprecated');
+        const head = `${inlineCode(property.name)} · ${typeLabel(property.schema)}`;
         let text = schemaText(property.schema);
         const target = fieldsOwner(property.schema);
         if (walk.path.has(walkKey(target))) {
           text = [text, `Same fields as ${target.name ? inlineCode(target.name) : 'the object'} above.`].filter(Boolean).join(' ');
         }
-        return {line: join(head, text), children: childrenOf(property.schema, walk)};
+        return {head, flags, text, children: childrenOf(property.schema, walk)};
       });
   }
   if (schema.items) return entriesOf(schema.items, walk);
@@ -367,7 +388,8 @@ export function schemaFacts(schema: Schema, direction: Direction): SchemaFacts {
 
 // ---- Bodies.
 
-function contentFacts(media: MediaType, direction: Direction, lead: string): ContentFacts {
+function contentFacts(media: MediaType, context: ValueContext, lead: string): ContentFacts {
+  const {direction} = context;
   const facts: ContentFacts = {lead};
   const schema = media.schema;
   if (media.mediaType === 'text/event-stream' && schema) {
@@ -377,7 +399,7 @@ function contentFacts(media: MediaType, direction: Direction, lead: string): Con
   }
   if (media.mediaType.includes('json')) {
     if (schema) facts.schema = schemaFacts(schema, direction);
-    const example = mediaExample(media, direction);
+    const example = mediaExample(media, context);
     if (example !== undefined) facts.example = {language: 'json', title: 'Example', code: JSON.stringify(example, null, 2)};
     return facts;
   }
@@ -408,14 +430,15 @@ function serialisation(parameter: Parameter): string {
 
 function parameterFacts(parameter: Parameter): ParameterFacts {
   const schema = parameter.schema;
-  const meta = [parameter.in, schema ? typeLabel(schema) : 'string', parameter.required ? '**required**' : '', parameter.deprecated ? '**deprecated**' : '']
-    .filter(Boolean)
-    .join(' · ');
+  const meta = `${parameter.in} · ${schema ? typeLabel(schema) : 'string'}`;
+  const flags: Flag[] = [];
+  if (parameter.required) flags.push('required');
+  if (parameter.deprecated) flags.push('deprecated');
   const parts = [schema ? schemaText(schema, parameter.description ?? schema.description) : oneLine(parameter.description ?? '')];
   parts.push(serialisation(parameter));
   if (parameter.examples.length && !schema?.examples.length) parts.push(`Example: ${valueCode(parameter.examples[0].value)}.`);
   const children = schema ? entriesOf(schema, {direction: 'request', path: new Set([walkKey(fieldsOwner(schema))]), depth: 0}) : [];
-  return {name: parameter.name, meta, text: parts.filter(Boolean).join(' '), children};
+  return {name: parameter.name, meta, flags, text: parts.filter(Boolean).join(' '), children};
 }
 
 // ---- Authentication.
@@ -453,6 +476,9 @@ export function schemeSentAs(scheme: SecurityScheme): string {
 
 // ---- The page.
 
+/** The overview's section about error bodies (an `## Errors` heading of the spec's info.description), which every error response links to. */
+export const ERRORS_ANCHOR = 'errors';
+
 export function overviewRoute(): string {
   return `${API_REFERENCE.route}/${API_REFERENCE.overviewSlug}`;
 }
@@ -461,16 +487,73 @@ export function operationRoute(operation: {slug: string}): string {
   return `${API_REFERENCE.route}/${operation.slug}`;
 }
 
+/**
+ * A response body describes a resource that was just made when the operation
+ * creates one: its examples show nothing that has not happened yet.
+ */
+function freshResource(operation: Operation, status: string): boolean {
+  return status === '201' || (status.startsWith('2') && /^create-/.test(operation.slug));
+}
+
+/** The samples' notes: the credential the curl and Python samples read, and the version the CLI and SDK samples are checked against. */
+function samplesNotes(operation: Operation, samples: CodeSample[]): string[] {
+  const notes: string[] = [];
+  const credential = sampleCredentialNote(operation);
+  if (credential) notes.push(`${credential.replace(/\.$/, '')}; see [Authentication](${overviewRoute()}#authentication).`);
+  if (samples.some((sample) => sample.kind === 'tower-cli' || sample.kind === 'tower-sdk')) notes.push(checkedVersionSentence());
+  return notes;
+}
+
 export function operationFacts(operation: Operation, titleOf: TitleOf): OperationFacts {
-  const credentialNote = operation.security.length
-    ? `The curl and Python samples read the credential from the environment (${inlineCode('TOWER_API_KEY')} or ${inlineCode('TOWER_JWT')}); see [Authentication](${overviewRoute()}#authentication).`
-    : undefined;
   const examples = pathExamples(operation);
   const parametersNote = examples.length
     ? `The samples use ${examples.map(({name, value}) => `${inlineCode(value)} for ${inlineCode(`{${name}}`)}`).join(', ')}; replace ${examples.length > 1 ? 'them' : 'it'} with your own.`
     : undefined;
   const body = operation.requestBody;
   const responses = [...operation.responses].sort((a, b) => statusOrder(a.status) - statusOrder(b.status));
+  const samples = codeSamples(operation);
+  const responseFacts: ResponseFacts[] = responses.map((response) => ({
+    status: response.status,
+    heading: statusHeading(response.status),
+    description: response.description,
+    headers: response.headers.map((header) => {
+      const flags: Flag[] = [];
+      if (header.required) flags.push('required');
+      if (header.deprecated) flags.push('deprecated');
+      return {
+        head: `Header ${inlineCode(header.name)} · ${header.schema ? typeLabel(header.schema) : 'string'}`,
+        flags,
+        text: header.schema ? schemaText(header.schema, header.description ?? header.schema.description) : oneLine(header.description ?? ''),
+        children: [],
+      };
+    }),
+    contents: response.content.map((media) => {
+      const facts = contentFacts(
+        media,
+        {direction: 'response', fresh: freshResource(operation, response.status)},
+        `Media type ${inlineCode(media.mediaType)}.`,
+      );
+      if (!response.status.startsWith('2')) {
+        // Error bodies share one shape, which the overview's Errors section describes: a page links it rather
+        // than repeating its fields and a made-up example under every status. The spec's own examples stay.
+        if (media.schema?.name) {
+          facts.schema = undefined;
+          facts.note = `Schema: ${inlineCode(media.schema.name)}, described under [Errors](${overviewRoute()}#${ERRORS_ANCHOR}).`;
+        }
+        if (media.examples.length === 0) delete facts.example;
+      }
+      return facts;
+    }),
+  }));
+  // The first success with an example moves beside the samples, where the reader compares request and answer.
+  let responseExample: OperationFacts['responseExample'];
+  for (const response of responseFacts.filter((candidate) => /^2/.test(candidate.status))) {
+    const content = response.contents.find((candidate) => candidate.example);
+    if (!content?.example) continue;
+    responseExample = {...content.example, status: response.status, title: `Response ${response.heading}`};
+    delete content.example;
+    break;
+  }
   return {
     operation,
     metaDescription: firstSentence(operation.description || operation.summary),
@@ -479,38 +562,20 @@ export function operationFacts(operation: Operation, titleOf: TitleOf): Operatio
       ? `Last seen in API version ${inlineCode(operation.history.lastSeenSpecVersion)}; absent from ${inlineCode(operation.history.absentFromSpecVersion)} on, so it may no longer be served.`
       : undefined,
     related: operation.related.map((route) => ({route, title: titleOf(route)})),
-    samples: codeSamples(operation),
-    samplesNote: credentialNote,
+    samples,
+    samplesNotes: samplesNotes(operation, samples),
+    responseExample,
     parameters: [...operation.parameters].sort((a, b) => LOCATION_ORDER[a.in] - LOCATION_ORDER[b.in]).map(parameterFacts),
     parametersNote,
     requestBody: body
       ? {
           description: body.description,
           contents: body.content.map((media) =>
-            contentFacts(media, 'request', `Media type ${inlineCode(media.mediaType)}, ${body.required ? 'required' : 'optional'}.`),
+            contentFacts(media, {direction: 'request', fresh: false}, `Media type ${inlineCode(media.mediaType)}, ${body.required ? 'required' : 'optional'}.`),
           ),
         }
       : undefined,
-    responses: responses.map((response) => ({
-      status: response.status,
-      heading: statusHeading(response.status),
-      description: response.description,
-      headers: response.headers.map((header) => {
-        const head = [
-          inlineCode(header.name),
-          header.schema ? typeLabel(header.schema) : 'string',
-          header.required ? '**required**' : '',
-          header.deprecated ? '**deprecated**' : '',
-        ]
-          .filter(Boolean)
-          .join(' · ');
-        return join(
-          `Header ${head}`,
-          header.schema ? schemaText(header.schema, header.description ?? header.schema.description) : oneLine(header.description ?? ''),
-        );
-      }),
-      contents: response.content.map((media) => contentFacts(media, 'response', `Media type ${inlineCode(media.mediaType)}.`)),
-    })),
+    responses: responseFacts,
   };
 }
 

@@ -6,9 +6,10 @@
  */
 import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {parse, Parser, YAMLParseError} from 'yaml';
-import {API_REFERENCE} from '../../src/constants';
-import {operationRoute, overviewRoute, type TitleOf} from './facts';
+import {isMdxFile, MarkdownError, readFrontMatter, readMarkdown} from '../../lib/markdown';
+import {API_REFERENCE, CLI_MANIFEST_FILE} from '../../src/constants';
+import {checkTowerArgs, CliIndex, shellCommands, type CliManifest} from '../../lib/tower-cli';
+import {ERRORS_ANCHOR, operationRoute, overviewRoute, type TitleOf} from './facts';
 import {loadApiModel, type ApiModel} from './model';
 import {renderOperationPage, renderOverviewPage} from './render-mdx';
 
@@ -27,55 +28,18 @@ export type LinkTitles = Record<string, string>;
 
 type GenerateResult = {files: string[]; model: ApiModel; linkTitles: LinkTitles};
 
-/**
- * Where the YAML value that contains `offset` begins. A parser notices an
- * unclosed quote only where the text ends; the reader needs the line that opened it.
- */
-function valueStart(yaml: string, offset: number): number {
-  let start = offset;
-  const visit = (token: unknown): void => {
-    if (!token || typeof token !== 'object') return;
-    const {type, offset: at, source} = token as {type?: unknown; offset?: unknown; source?: unknown};
-    if (typeof type === 'string' && type.endsWith('scalar') && typeof at === 'number' && typeof source === 'string') {
-      if (at <= offset && offset <= at + source.length && at < start) start = at;
-    }
-    for (const child of Object.values(token)) visit(child);
-  };
-  for (const token of new Parser().parse(yaml)) visit(token);
-  return start;
-}
-
-function lineAndColumn(text: string, offset: number): {line: number; col: number} {
-  const before = text.slice(0, offset).split('\n');
-  return {line: before.length, col: before.at(-1)!.length + 1};
-}
-
 /** The title Docusaurus gives a docs page: front-matter `title`, else its first H1. */
 function pageTitle(file: string, siteDir: string): string | undefined {
-  const source = readFileSync(file, 'utf8')
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n?/g, '\n');
-  const match = /^---\n([\s\S]*?)\n---(?:\n|$)/.exec(source);
-  let fields: {title?: unknown} = {};
-  if (match) {
-    try {
-      fields = (parse(match[1]) as {title?: unknown} | null) ?? {};
-    } catch (error) {
-      if (!(error instanceof YAMLParseError)) throw error;
-      // The front matter starts on the file's second line, after the opening ---.
-      const noticed = lineAndColumn(match[1], error.pos[0]);
-      const start = lineAndColumn(match[1], valueStart(match[1], error.pos[0]));
-      const reason = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-      const runsOn = start.line === noticed.line ? '' : `; the value that starts here runs on to line ${noticed.line + 1}`;
-      throw new Error(
-        `${path.relative(siteDir, file)}:${start.line + 1}:${start.col}: the front matter is not valid YAML (${reason}${runsOn}). ` +
-          `plugins/api-reference reads it for the title of a link from ${API_REFERENCE.specFile}.`,
-      );
-    }
+  const source = readFileSync(file, 'utf8');
+  const options = {sourceName: path.relative(siteDir, file), mdx: isMdxFile(file)};
+  try {
+    const title = readFrontMatter(source, options).title;
+    if (typeof title === 'string' && title) return title;
+    return readMarkdown(source, options).headings.find((heading) => heading.level === 1)?.text;
+  } catch (error) {
+    if (!(error instanceof MarkdownError)) throw error;
+    throw new Error(`${error.message}. plugins/api-reference reads it for the title of a link from ${API_REFERENCE.specFile}.`);
   }
-  if (typeof fields.title === 'string' && fields.title) return fields.title;
-  const body = match ? source.slice(match[0].length) : source;
-  return /^# (.+)$/m.exec(body)?.[1].trim();
 }
 
 /** The labels of the links the spec makes: an operation's summary, or the docs page's title. */
@@ -106,6 +70,49 @@ export function titleLookup(titles: LinkTitles): TitleOf {
   return (route) => titles[route] ?? route;
 }
 
+/** Every page of the API reference as MDX, by file name, rendered in memory (the sample checker reads them too). */
+export function renderApiPages(model: ApiModel, titleOf: TitleOf): Map<string, string> {
+  const pages = new Map<string, string>();
+  pages.set(`${API_REFERENCE.overviewSlug}.mdx`, renderOverviewPage(model));
+  for (const operation of model.operations) {
+    if (operation.slug === API_REFERENCE.overviewSlug) {
+      throw new Error(`${model.file}:${operation.line}: operation "${operation.id}" would take the page of the API overview`);
+    }
+    pages.set(`${operation.slug}.mdx`, renderOperationPage(operation, titleOf));
+  }
+  return pages;
+}
+
+/**
+ * The `tower` command of every operation (x-tower-cli) must be one the CLI
+ * manifest knows, with real flags, as every command on the other pages must:
+ * the pages say their samples are checked against that tower-cli version.
+ */
+function checkCliSamples(model: ApiModel, siteDir: string): void {
+  const manifestFile = path.join(siteDir, CLI_MANIFEST_FILE);
+  const index = new CliIndex(JSON.parse(readFileSync(manifestFile, 'utf8')) as CliManifest);
+  const problems = model.operations.flatMap((operation) =>
+    (operation.cli ? shellCommands(operation.cli) : [])
+      .filter(({words}) => words[0] === 'tower')
+      .flatMap(({words}) => checkTowerArgs(words.slice(1), index))
+      .map((message) => `${model.file}:${operation.line}: x-tower-cli of "${operation.id}": ${message}`),
+  );
+  if (problems.length) throw new Error(`${problems.join('\n')}\n(the commands are checked against ${CLI_MANIFEST_FILE})`);
+}
+
+/** The error responses link the overview's Errors section (facts.ts): the spec's description must have one. */
+function checkErrorsSection(model: ApiModel): void {
+  const linking = model.operations.filter((operation) =>
+    operation.responses.some((response) => !response.status.startsWith('2') && response.content.some((media) => media.schema?.name)),
+  );
+  const headings = [...model.info.description.matchAll(/^#{1,6}\s+(.+?)\s*$/gm)].map((match) => match[1]);
+  if (linking.length && !headings.some((heading) => heading.toLowerCase() === ERRORS_ANCHOR)) {
+    throw new Error(
+      `${model.file}: info.description has no "## Errors" section, which the error responses of ${linking.length} operations link to (the first is "${linking[0].id}"): say there what an error body holds`,
+    );
+  }
+}
+
 export async function generateApiReference(options: GenerateOptions): Promise<GenerateResult> {
   const specFile = path.resolve(options.siteDir, options.specPath);
   const outputDir = path.resolve(options.siteDir, options.outputDir);
@@ -117,15 +124,10 @@ export async function generateApiReference(options: GenerateOptions): Promise<Ge
   const linkTitles = readLinkTitles(model, options.siteDir, options.docsDir);
   const titleOf = titleLookup(linkTitles);
 
+  checkCliSamples(model, options.siteDir);
+  checkErrorsSection(model);
   // Render everything first: an error in one page must not leave a half-written folder.
-  const pages = new Map<string, string>();
-  pages.set(`${API_REFERENCE.overviewSlug}.mdx`, renderOverviewPage(model));
-  for (const operation of model.operations) {
-    if (operation.slug === API_REFERENCE.overviewSlug) {
-      throw new Error(`${options.specPath}:${operation.line}: operation "${operation.id}" would take the page of the API overview`);
-    }
-    pages.set(`${operation.slug}.mdx`, renderOperationPage(operation, titleOf));
-  }
+  const pages = renderApiPages(model, titleOf);
 
   rmSync(outputDir, {recursive: true, force: true});
   mkdirSync(outputDir, {recursive: true});

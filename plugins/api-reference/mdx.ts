@@ -4,6 +4,7 @@
  * JavaScript expressions. Everything the MDX renderer writes into a page
  * passes through one of these functions.
  */
+import {readMarkdown, visit} from '../../lib/markdown';
 import {oneLine} from './text';
 
 /** Escapes the characters MDX treats specially in running text. */
@@ -12,55 +13,41 @@ function escapeText(text: string): string {
 }
 
 /**
- * Makes a Markdown paragraph (or several) safe for MDX: code spans and fenced
- * code blocks stay as they are (MDX never parses inside them), everything else
- * gets `{`, `}` and `<` escaped.
+ * Makes a Markdown paragraph (or several) safe for MDX: fenced code blocks and code spans stay as
+ * they are (MDX never parses inside them), everything else gets `{`, `}` and `<` escaped. What is
+ * code comes from the one Markdown reader (lib/markdown.ts). An indented block is not code in MDX,
+ * so it is escaped like text.
  */
 export function mdxMarkdown(markdown: string): string {
-  const lines = markdown.replace(/\r\n/g, '\n').split('\n');
-  const out: string[] = [];
-  let fence: string | null = null;
-  for (const line of lines) {
-    const fenceMatch = /^\s*(`{3,}|~{3,})/.exec(line);
-    if (fence) {
-      out.push(line);
-      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length) fence = null;
-      continue;
-    }
-    if (fenceMatch) {
-      fence = fenceMatch[1];
-      out.push(line);
-      continue;
-    }
-    out.push(escapeOutsideCodeSpans(line));
+  const text = markdown.replace(/\r\n/g, '\n');
+  // Most descriptions hold no code at all: no need to parse them. The others repeat across
+  // operations (a parameter described once, used by many): each is parsed once.
+  if (!/[`~]/.test(text)) return escapeText(text);
+  let escaped = escapedDescriptions.get(text);
+  if (escaped === undefined) {
+    escaped = escapeOutsideCode(text);
+    escapedDescriptions.set(text, escaped);
   }
-  return out.join('\n');
+  return escaped;
 }
 
-function escapeOutsideCodeSpans(line: string): string {
+const escapedDescriptions = new Map<string, string>();
+
+function escapeOutsideCode(text: string): string {
+  const document = readMarkdown(text, {frontMatter: false});
+  const fenceLines = new Set(document.fences.map((fence) => fence.line));
+  const code: {start: number; end: number}[] = [];
+  visit(document.tree, (node) => {
+    const {start, end} = node.position!;
+    if (node.type === 'inlineCode' || (node.type === 'code' && fenceLines.has(start.line))) code.push({start: start.offset!, end: end.offset!});
+  });
   let result = '';
   let index = 0;
-  while (index < line.length) {
-    const tick = line.indexOf('`', index);
-    if (tick === -1) {
-      result += escapeText(line.slice(index));
-      break;
-    }
-    result += escapeText(line.slice(index, tick));
-    let run = 1;
-    while (line[tick + run] === '`') run += 1;
-    const delimiter = '`'.repeat(run);
-    const close = line.indexOf(delimiter, tick + run);
-    if (close === -1) {
-      // An unmatched backtick is literal text in CommonMark.
-      result += delimiter;
-      index = tick + run;
-      continue;
-    }
-    result += line.slice(tick, close + run);
-    index = close + run;
+  for (const {start, end} of code) {
+    result += escapeText(text.slice(index, start)) + text.slice(start, end);
+    index = end;
   }
-  return result;
+  return result + escapeText(text.slice(index));
 }
 
 /** One line of Markdown for a table cell: no line breaks, pipes escaped. */

@@ -6,13 +6,17 @@
  * blocks instead of tabs, absolute links, no components. plugins/llms-txt
  * writes what this returns.
  */
+import {checkedVersionSentence} from '../checked-version';
 import {
   contactLines,
+  entryLine,
+  markdownFlag,
   operationFacts,
   operationRoute,
   operationsByTag,
   overviewRoute,
   schemeSentAs,
+  type CodeBlock,
   type ContentFacts,
   type Entry,
   type OperationFacts,
@@ -28,26 +32,31 @@ type MarkdownContext = {
 };
 
 function entryLines(entries: Entry[], indent = ''): string[] {
-  return entries.flatMap((entry) => [`${indent}- ${entry.line}`, ...entryLines(entry.children, `${indent}  `)]);
+  return entries.flatMap((entry) => [`${indent}- ${entryLine(entry, markdownFlag)}`, ...entryLines(entry.children, `${indent}  `)]);
+}
+
+function exampleLines(example: CodeBlock): string[] {
+  return [`${example.title}:`, '', codeBlock(example.language, example.code), ''];
 }
 
 function contentLines(content: ContentFacts): string[] {
   const lines = [content.lead, ''];
   if (content.note) lines.push(content.note, '');
   if (content.schema) lines.push(content.schema.summary, '', ...entryLines(content.schema.entries), '');
-  if (content.example) lines.push(`${content.example.title}:`, '', codeBlock(content.example.language, content.example.code), '');
+  if (content.example) lines.push(...exampleLines(content.example));
   return lines;
 }
 
 function sections(facts: OperationFacts, heading: (depth: number) => string): string[] {
   const lines = [`${heading(1)} Code samples`, ''];
   for (const sample of facts.samples) lines.push(`**${sample.label}**`, '', codeBlock(sample.language, sample.code), '');
-  if (facts.samplesNote) lines.push(facts.samplesNote, '');
+  if (facts.responseExample) lines.push(...exampleLines(facts.responseExample));
+  for (const note of facts.samplesNotes) lines.push(note === checkedVersionSentence() ? `*${note}*` : note, '');
 
   lines.push(`${heading(1)} Parameters`, '');
   if (facts.parameters.length === 0) lines.push('This operation takes no path, query, header or cookie parameters.', '');
   for (const parameter of facts.parameters) {
-    lines.push(`- ${inlineCode(parameter.name)} · ${parameter.meta}${parameter.text ? ` — ${parameter.text}` : ''}`);
+    lines.push(`- ${entryLine({head: `${inlineCode(parameter.name)} · ${parameter.meta}`, flags: parameter.flags, text: parameter.text}, markdownFlag)}`);
   }
   for (const parameter of facts.parameters.filter((p) => p.children.length)) {
     lines.push('', `Fields of ${inlineCode(parameter.name)}:`, '', ...entryLines(parameter.children));
@@ -64,7 +73,7 @@ function sections(facts: OperationFacts, heading: (depth: number) => string): st
   for (const response of facts.responses) {
     lines.push(`${heading(2)} ${response.heading}`, '');
     if (response.description) lines.push(response.description, '');
-    for (const header of response.headers) lines.push(header, '');
+    for (const header of response.headers) lines.push(entryLine(header, markdownFlag), '');
     if (response.contents.length === 0) lines.push('No response body.', '');
     for (const content of response.contents) lines.push(...contentLines(content));
   }
@@ -83,14 +92,7 @@ export function renderOperationMarkdown(operation: Operation, context: MarkdownC
   if (operation.deprecated) lines.push('**Deprecated:** This operation is deprecated.', '');
   if (operation.description) lines.push(shiftHeadings(operation.description.trim(), level - 1), '');
   if (facts.history) lines.push(`**History:** ${facts.history}`, '');
-  lines.push(
-    `**Authentication:** ${facts.authentication}`,
-    '',
-    `**Base URL:** ${inlineCode(operation.serverUrl)}`,
-    '',
-    `**Operation ID:** ${inlineCode(operation.id)}`,
-    '',
-  );
+  lines.push(`**Authentication:** ${facts.authentication}`, '', `**Operation ID:** ${inlineCode(operation.id)}`, '');
   if (facts.related.length) lines.push(`**Related:** ${facts.related.map(({route, title}) => `[${title}](${route})`).join(' · ')}`, '');
   lines.push(...sections(facts, heading));
   return finish([absoluteLinks(lines.join('\n'), context.siteUrl)]);

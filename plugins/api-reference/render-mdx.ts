@@ -5,10 +5,18 @@
  * HTML details element, so an API page ships no API-explorer code and makes no
  * request. Every word comes from facts.ts; the Markdown twin (render-markdown.ts)
  * says the same things.
+ *
+ * An operation page is three blocks in reading order: the summary, the samples
+ * (code and an example answer) and the details (parameters, bodies, responses).
+ * On a phone they follow each other, so the samples come right after the
+ * summary; from 1200 px api-reference.css sets the samples beside the other two
+ * and keeps them in view while the details scroll. The layout is CSS only.
  */
 import {API_REFERENCE, CODE_LANGUAGE_TABS} from '../../src/constants';
+import {checkedVersionSentence} from '../checked-version';
 import {
   contactLines,
+  entryLine,
   operationFacts,
   operationRoute,
   overviewDescription,
@@ -16,6 +24,7 @@ import {
   schemeSentAs,
   type ContentFacts,
   type Entry,
+  type Flag,
   type OperationFacts,
   type ResponseFacts,
   type TitleOf,
@@ -41,8 +50,40 @@ function endpoint(operation: Operation): string {
   return `<p className="api-endpoint">${methodBadge(operation.method)}<code className="api-endpoint__path">${jsxString(operation.path)}</code></p>`;
 }
 
-function entryLines(entries: Entry[], indent = ''): string[] {
-  return entries.flatMap((entry) => [`${indent}- ${mdxMarkdown(entry.line)}`, ...entryLines(entry.children, `${indent}  `)]);
+/** A flag as a small badge rather than bold text repeated down the page. */
+function flagBadge(flag: Flag): string {
+  return `<span className="api-flag api-flag--${flag}">${flag}</span>`;
+}
+
+function entryText(entry: {head: string; flags: Flag[]; text: string}): string {
+  return entryLine({head: mdxMarkdown(entry.head), flags: entry.flags, text: mdxMarkdown(entry.text)}, flagBadge);
+}
+
+/**
+ * A field list. From depth `foldFrom` on, the fields under a field are folded
+ * into a details element, so a long response schema opens one level deep.
+ */
+function entryLines(entries: Entry[], foldFrom = Infinity, indent = '', depth = 0): string[] {
+  return entries.flatMap((entry) => {
+    const lines = [`${indent}- ${entryText(entry)}`];
+    if (!entry.children.length) return lines;
+    const inner = `${indent}  `;
+    if (depth + 1 < foldFrom) return [...lines, ...entryLines(entry.children, foldFrom, inner, depth + 1)];
+    // The field's name as plain text: the summary repeats on every folded field, and a code span costs a node each time.
+    const name = /^`([^`]+)`/.exec(entry.head)?.[1];
+    const what = /^(One|Any) of:/.test(entry.children[0].head) ? 'Shapes' : 'Fields';
+    return [
+      ...lines,
+      '',
+      `${inner}<details className="api-fields">`,
+      `${inner}<summary>${what}${name ? ` of ${mdxMarkdown(name)}` : ''} (${entry.children.length})</summary>`,
+      '',
+      ...entryLines(entry.children, foldFrom, inner, depth + 1),
+      '',
+      `${inner}</details>`,
+      '',
+    ];
+  });
 }
 
 /**
@@ -74,7 +115,8 @@ function parametersSection(facts: OperationFacts): string[] {
   // Two columns keep the description readable on a 390 px phone.
   lines.push('| Parameter | Description |', '| --- | --- |');
   for (const parameter of facts.parameters) {
-    lines.push(`| ${inlineCode(parameter.name)}<br/>${mdxCell(parameter.meta)} | ${mdxCell(parameter.text) || ' '} |`);
+    const meta = [mdxCell(parameter.meta), ...parameter.flags.map(flagBadge)].join(' · ');
+    lines.push(`| ${inlineCode(parameter.name)}<br/>${meta} | ${mdxCell(parameter.text) || ' '} |`);
   }
   for (const parameter of facts.parameters.filter((p) => p.children.length)) {
     lines.push('', `Fields of ${inlineCode(parameter.name)}:`, '', ...entryLines(parameter.children));
@@ -83,19 +125,36 @@ function parametersSection(facts: OperationFacts): string[] {
   return lines;
 }
 
-/** How a schema is shown: in full (request bodies), or in a details element, open or folded (responses). */
-type Fold = 'none' | 'open' | 'folded';
+/**
+ * How a body is shown: in full (request bodies), open one level deep (success
+ * responses), or folded whole with its example (errors, the same on every page).
+ */
+type Fold = 'none' | 'one-level' | 'folded';
 
 function contentLines(content: ContentFacts, fold: Fold): string[] {
   const lines = [mdxMarkdown(content.lead), ''];
   if (content.note) lines.push(mdxMarkdown(content.note), '');
-  if (content.schema) {
-    const schema = [mdxMarkdown(content.schema.summary), '', ...entryLines(content.schema.entries), ''];
-    if (fold === 'none') lines.push(...schema);
-    else lines.push(`<details${fold === 'open' ? ' open' : ''}>`, '<summary>Schema</summary>', '', ...schema, '</details>', '');
+  const example = content.example ? [codeBlock(content.example.language, content.example.code, `title=${JSON.stringify(content.example.title)}`), ''] : [];
+  if (!content.schema) return [...lines, ...example];
+  const {summary, entries} = content.schema;
+  if (fold === 'folded') {
+    return [
+      ...lines,
+      '<details className="api-fields">',
+      '<summary>Schema</summary>',
+      '',
+      mdxMarkdown(summary),
+      '',
+      ...entryLines(entries),
+      '',
+      ...example,
+      '</details>',
+      '',
+    ];
   }
-  if (content.example) lines.push(codeBlock(content.example.language, content.example.code, `title=${JSON.stringify(content.example.title)}`), '');
-  return lines;
+  // A body that wraps one object (`{"run": {...}}`) opens that object's fields too.
+  const foldFrom = fold === 'none' ? Infinity : entries.filter((entry) => entry.children.length).length === 1 ? 2 : 1;
+  return [...lines, mdxMarkdown(summary), '', ...entryLines(entries, foldFrom), '', ...example];
 }
 
 function requestBodySection(facts: OperationFacts): string[] {
@@ -110,11 +169,25 @@ function requestBodySection(facts: OperationFacts): string[] {
 function responseLines(response: ResponseFacts): string[] {
   const lines = [`### ${response.heading}`, ''];
   if (response.description) lines.push(mdxMarkdown(response.description), '');
-  for (const header of response.headers) lines.push(mdxMarkdown(header), '');
+  for (const header of response.headers) lines.push(entryText(header), '');
   if (response.contents.length === 0) lines.push('No response body.', '');
   // Success bodies are what a reader came for; error bodies stay folded.
-  for (const content of response.contents) lines.push(...contentLines(content, response.status.startsWith('2') ? 'open' : 'folded'));
+  for (const content of response.contents) lines.push(...contentLines(content, response.status.startsWith('2') ? 'one-level' : 'folded'));
   return lines;
+}
+
+/** The right-hand block: code samples, the example answer, then the notes about the samples. */
+function samplesLines(facts: OperationFacts): string[] {
+  const lines = ['## Code samples', '', ...codeSampleTabs(facts.samples), ''];
+  const example = facts.responseExample;
+  if (example) lines.push(codeBlock(example.language, example.code, `title=${JSON.stringify(example.title)}`), '');
+  for (const note of facts.samplesNotes) lines.push(note === checkedVersionSentence() ? `*${mdxMarkdown(note)}*` : mdxMarkdown(note), '');
+  return lines;
+}
+
+/** Opens one of the page's blocks; Markdown inside a JSX element needs the blank lines around it. */
+function block(name: string, content: string[]): string[] {
+  return [`<div className="api-operation__${name}">`, '', ...content, '', '</div>', ''];
 }
 
 export function renderOperationPage(operation: Operation, titleOf: TitleOf): string {
@@ -127,6 +200,8 @@ export function renderOperationPage(operation: Operation, titleOf: TitleOf): str
       description: facts.metaDescription,
       sidebar_class_name: sidebarClassName(operation.method),
       custom_edit_url: null,
+      // The samples column takes the width the table of contents would; four section names add little.
+      hide_table_of_contents: true,
     }),
     '',
     GENERATED_NOTE,
@@ -139,24 +214,17 @@ export function renderOperationPage(operation: Operation, titleOf: TitleOf): str
     endpoint(operation),
     '',
   ];
-  if (operation.deprecated) lines.push(':::warning[Deprecated]', '', 'This operation is deprecated.', '', ':::', '');
-  if (operation.description) lines.push(mdxMarkdown(operation.description), '');
-  if (facts.history) lines.push(`**History:** ${mdxMarkdown(facts.history)}`, '');
-  lines.push(
-    `**Authentication:** ${mdxMarkdown(facts.authentication)}`,
-    '',
-    `**Base URL:** ${inlineCode(operation.serverUrl)}`,
-    '',
-    `**Operation ID:** ${inlineCode(operation.id)}`,
-    '',
-  );
+  const intro: string[] = [];
+  if (operation.deprecated) intro.push(':::warning[Deprecated]', '', 'This operation is deprecated.', '', ':::', '');
+  if (operation.description) intro.push(mdxMarkdown(operation.description), '');
+  if (facts.history) intro.push(`**History:** ${mdxMarkdown(facts.history)}`, '');
+  intro.push(`**Authentication:** ${mdxMarkdown(facts.authentication)}`, '', `**Operation ID:** ${inlineCode(operation.id)}`, '');
   if (facts.related.length) {
-    lines.push(`**Related:** ${facts.related.map(({route, title}) => `[${mdxMarkdown(title)}](${route})`).join(' · ')}`, '');
+    intro.push(`**Related:** ${facts.related.map(({route, title}) => `[${mdxMarkdown(title)}](${route})`).join(' · ')}`, '');
   }
-  lines.push('## Code samples', '', ...codeSampleTabs(facts.samples), '');
-  if (facts.samplesNote) lines.push(mdxMarkdown(facts.samplesNote), '');
-  lines.push(...parametersSection(facts), '', ...requestBodySection(facts), '', '## Responses', '');
-  for (const response of facts.responses) lines.push(...responseLines(response));
+  const details = [...parametersSection(facts), '', ...requestBodySection(facts), '', '## Responses', ''];
+  for (const response of facts.responses) details.push(...responseLines(response));
+  lines.push('<div className="api-operation">', '', ...block('intro', intro), ...block('samples', samplesLines(facts)), ...block('details', details), '</div>');
   return finish(lines);
 }
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import {before, describe, test} from 'node:test';
 import {fileURLToPath} from 'node:url';
-import {authenticationText, operationFacts, schemaFacts, statusHeading, typeLabel, type Entry} from './facts';
+import {authenticationText, entryLine, markdownFlag, operationFacts, schemaFacts, statusHeading, typeLabel, type Entry, type Flag} from './facts';
 import {loadApiModel, type ApiModel, type Operation, type Schema} from './model';
 import {renderOperationMarkdown, renderOverviewMarkdown, renderApiText} from './render-markdown';
 import {renderOperationPage, renderOverviewPage} from './render-mdx';
@@ -21,7 +21,8 @@ let model: ApiModel;
 const byId = (id: string): Operation => model.operations.find((operation) => operation.id === id)!;
 const schema = (name: string): Schema => model.schemas.get(name)!;
 const property = (owner: Schema, name: string): Schema => owner.properties.find((p) => p.name === name)!.schema;
-const lines = (entries: Entry[], indent = ''): string[] => entries.flatMap((entry) => [`${indent}${entry.line}`, ...lines(entry.children, `${indent}  `)]);
+const line = (entry: Entry): string => entryLine(entry, markdownFlag);
+const lines = (entries: Entry[], indent = ''): string[] => entries.flatMap((entry) => [`${indent}${line(entry)}`, ...lines(entry.children, `${indent}  `)]);
 
 before(async () => {
   model = await loadApiModel(FIXTURE, 'demo-api.yaml');
@@ -67,23 +68,20 @@ describe('facts', () => {
   test('the shapes of a oneOf, named by their discriminator value', () => {
     const facts = schemaFacts(byId('stream-node-events').responses[0].content[0].schema!, 'response');
     assert.equal(facts.summary, '**array of one of NodeAdded, NodeRemoved**');
-    assert.deepEqual(
-      facts.entries.map((entry) => entry.line),
-      ['One of: **NodeAdded** (`event` is `added`)', 'One of: **NodeRemoved** (`event` is `removed`)'],
-    );
-    assert.equal(facts.entries[0].children[0].line, '`event` · string · **required** — Always `added`.');
+    assert.deepEqual(facts.entries.map(line), ['One of: **NodeAdded** (`event` is `added`)', 'One of: **NodeRemoved** (`event` is `removed`)']);
+    assert.equal(line(facts.entries[0].children[0]), '`event` · string · **required** — Always `added`.');
   });
 
   test('parameters: location, type, limits, lists and examples', () => {
     const facts = operationFacts(byId('describeNode'), titleOf);
     assert.deepEqual(
-      facts.parameters.map((p) => `${p.name} · ${p.meta} — ${p.text}`),
+      facts.parameters.map((p) => `${p.name} · ${entryLine({head: p.meta, flags: p.flags, text: p.text}, markdownFlag)}`),
       [
         'node_id · path · string · **required** — ID of the node. Pattern: `^n-[0-9]+$`.',
         'depth · query · integer — How many levels of children to include. Default: `1`. Minimum: `0`. Maximum: `5`.',
         'fields · query · array of string — Each item: Values: `name`, `kind`, `children`. Comma-separated.',
         'X-Request-Id · header · string (uuid) · **required** — Example: `0b6b4f5e-6a8f-4b8e-9d7c-1f2e3d4c5b6a`.',
-        'session · cookie · string — ',
+        'session · cookie · string',
       ],
     );
     assert.equal(facts.parametersNote, 'The samples use `NODE_ID` for `{node_id}`; replace it with your own.');
@@ -95,7 +93,7 @@ describe('facts', () => {
       facts.responses.map((r) => r.heading),
       ['200 OK', '304 Not Modified', 'Other statuses'],
     );
-    assert.deepEqual(facts.responses[0].headers, ['Header `X-Rate-Limit-Remaining` · integer — Requests left in this minute.']);
+    assert.deepEqual(facts.responses[0].headers.map(line), ['Header `X-Rate-Limit-Remaining` · integer — Requests left in this minute.']);
     assert.equal(facts.responses[1].contents.length, 0);
     assert.equal(statusHeading('4XX'), '4XX (any 4xx status)');
     assert.equal(statusHeading('201'), '201 Created');
@@ -108,16 +106,19 @@ describe('facts', () => {
     assert.equal(authenticationText(byId('create_session').security), 'None. This operation needs no credentials.');
   });
 
-  test('examples: the spec example first, else generated; streams as events', () => {
+  test('examples: the spec example first, else generated; streams as events; the first success answer beside the samples', () => {
     const create = operationFacts(byId('create-node'), titleOf);
     assert.equal(create.requestBody!.contents[0].example!.code, JSON.stringify({name: 'leaf-1', kind: 'leaf'}, null, 2));
     assert.equal(create.requestBody!.contents[1].note, 'The body is raw bytes. A packed node.');
-    const stream = operationFacts(byId('stream-node-events'), titleOf).responses[0].contents[0].example!;
+    const streamFacts = operationFacts(byId('stream-node-events'), titleOf);
+    const stream = streamFacts.responseExample!;
+    assert.equal(streamFacts.responses[0].contents[0].example, undefined, 'the answer beside the samples is not repeated under its status');
+    assert.equal(stream.title, 'Response 200 OK');
     assert.equal(stream.language, 'text');
-    assert.match(stream.code, /^event: added\ndata: \{.*\}\n\nevent: removed\ndata: \{"id":"string"\}$/);
-    const session = operationFacts(byId('create_session'), titleOf).responses[0].contents[0].example!;
-    assert.equal(JSON.parse(session.code).token.length, 20, 'the example honours minLength');
-    const node = JSON.parse(operationFacts(byId('describeNode'), titleOf).responses[0].contents[0].example!.code);
+    assert.match(stream.code, /^event: added\ndata: \{.*\}\n\nevent: removed\ndata: \{"id":"ID"\}$/);
+    const session = operationFacts(byId('create_session'), titleOf).responseExample!;
+    assert.ok(JSON.parse(session.code).token.length >= 20, 'the example honours minLength');
+    const node = JSON.parse(operationFacts(byId('describeNode'), titleOf).responseExample!.code);
     assert.ok(!('legacy_label' in node), 'a deprecated field stays out of examples');
     assert.deepEqual(node.labels, {}, 'a free-form map stays empty');
     assert.equal(node.children[0].name, 'leaf-1', 'a recursive schema ends');
@@ -129,7 +130,8 @@ describe('facts', () => {
     assert.doesNotMatch(curl.code, /session/, 'an optional cookie is left out');
     assert.match(python.code, /"X-Request-Id": "0b6b4f5e/);
     const [login] = codeSamples(byId('create_session'));
-    assert.match(login.code, /--data '\{"user":"string","password":"string"\}'/);
+    // No field is sent as its type's name: a field the rules do not know is named in capitals for the reader to fill in.
+    assert.match(login.code, /--data '\{"user":"USER","password":"YOUR_PASSWORD"\}'/);
   });
 });
 
@@ -138,7 +140,12 @@ function comparable(text: string, mdx: boolean): string[] {
   const out: string[] = [];
   let fence: string | undefined;
   for (const raw of text.split('\n')) {
-    const line = mdx ? raw.replace(/\\([{}])/g, '$1').replace(/&lt;/g, '<') : raw;
+    const line = mdx
+      ? raw
+          .replace(/\\([{}])/g, '$1')
+          .replace(/&lt;/g, '<')
+          .replace(/<span className="api-flag api-flag--[a-z-]+">([a-z-]+)<\/span>/g, (_all, flag: Flag) => markdownFlag(flag))
+      : raw;
     const marker = /^\s*(`{3,})/.exec(line)?.[1];
     if (fence) {
       if (marker && marker.length >= fence.length && line.trim() === marker) fence = undefined;
@@ -193,6 +200,14 @@ describe('the two renderers', () => {
     assert.match(page, /<Tabs groupId=\{"code-language"\} queryString=\{"lang"\}>/);
     assert.match(renderOverviewPage(model), /and &lt;https:\/\/example\.com>\./);
     assert.match(page, /### 304 Not Modified\n\nNot modified since the given ETag\.\n\nNo response body\./);
+  });
+
+  test('error bodies link the Errors section of the overview instead of repeating their schema under every status', () => {
+    const other = operationFacts(byId('describeNode'), titleOf).responses.find((response) => response.status === 'default')!;
+    assert.equal(other.contents[0].schema, undefined);
+    assert.equal(other.contents[0].example, undefined, 'no made-up example of an error body');
+    assert.equal(other.contents[0].note, 'Schema: `Problem`, described under [Errors](/docs/reference/api/tower-api#errors).');
+    assert.match(renderOverviewPage(model), /^## Errors$/m);
   });
 
   test('the overview and the API text file', () => {

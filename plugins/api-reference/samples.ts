@@ -1,12 +1,15 @@
 /**
  * Example values and code samples for one operation, produced at generation
  * time so that no code generator ships to the browser: curl, Python with
- * `requests`, and the `tower` CLI command or Tower SDK call when the spec names
- * one (x-tower-cli, x-tower-sdk). Example bodies come from the spec's own
- * examples when it has them, and from openapi-sampler otherwise.
+ * httpx (installed with the tower package), and the `tower` CLI command or
+ * Tower SDK call when the spec names one (x-tower-cli, x-tower-sdk). Example
+ * bodies come from the spec's own examples when it has them, and from
+ * openapi-sampler otherwise, with values that fit each field (example-values.ts).
  */
 import {sample} from 'openapi-sampler';
-import type {MediaType, Operation, Parameter, Schema} from './model';
+import {examplesSchema, parameterValue, placeholder, type ValueContext} from './example-values';
+import type {MediaType, Operation, Parameter, Response, Schema} from './model';
+import {firstSentence, inlineCode} from './text';
 
 /**
  * The kinds of sample, in tab order. Every API page uses these ids for the same
@@ -27,43 +30,18 @@ export type Direction = 'request' | 'response';
 
 /**
  * An example value of a schema: its own example when it has one, else one
- * generated from its types. Deprecated fields are left out, so readers do not
- * copy them, and free-form maps stay empty rather than showing invented keys.
+ * generated from its types with values that fit each field (example-values.ts).
+ * Deprecated fields are left out, so readers do not copy them, and free-form
+ * maps stay empty rather than showing invented keys.
  */
-function schemaExample(schema: Schema, direction: Direction, requiredOnly = false): unknown {
-  const value = sample(withoutDeprecated(schema.json) as Parameters<typeof sample>[0], {
-    skipReadOnly: direction === 'request',
-    skipWriteOnly: direction === 'response',
+function schemaExample(schema: Schema, context: ValueContext, requiredOnly = false): unknown {
+  const value = sample(examplesSchema(schema.json, context) as Parameters<typeof sample>[0], {
+    skipReadOnly: context.direction === 'request',
+    skipWriteOnly: context.direction === 'response',
     skipNonRequired: requiredOnly,
     quiet: true,
   });
   return withEmptyMaps(schema, value);
-}
-
-type Json = Record<string, unknown>;
-
-/** Keywords whose value is data, not a schema. */
-const VALUE_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum', 'required']);
-
-/** A copy of a JSON Schema without its deprecated properties (a recursive schema stays a cycle). */
-function withoutDeprecated(json: Json, copies = new Map<Json, Json>()): Json {
-  const known = copies.get(json);
-  if (known) return known;
-  const copy: Json = {};
-  copies.set(json, copy);
-  for (const [key, value] of Object.entries(json)) {
-    if (VALUE_KEYWORDS.has(key) || !value || typeof value !== 'object') {
-      copy[key] = value;
-    } else if (key === 'properties') {
-      const kept = Object.entries(value as Record<string, Json>).filter(([, property]) => property?.deprecated !== true);
-      copy.properties = Object.fromEntries(kept.map(([name, property]) => [name, withoutDeprecated(property, copies)]));
-    } else if (Array.isArray(value)) {
-      copy[key] = value.map((item) => (item && typeof item === 'object' && !Array.isArray(item) ? withoutDeprecated(item as Json, copies) : item));
-    } else {
-      copy[key] = withoutDeprecated(value as Json, copies);
-    }
-  }
-  return copy;
 }
 
 /** Free-form maps stay empty in examples rather than showing invented keys. */
@@ -81,9 +59,9 @@ function withEmptyMaps(schema: Schema, value: unknown, depth = 0): unknown {
 }
 
 /** The example shown next to a body: the spec's first example of the media type, else a generated one. */
-export function mediaExample(media: MediaType, direction: Direction): unknown {
+export function mediaExample(media: MediaType, context: ValueContext): unknown {
   if (media.examples.length) return media.examples[0].value;
-  return media.schema ? schemaExample(media.schema, direction) : undefined;
+  return media.schema ? schemaExample(media.schema, context) : undefined;
 }
 
 /**
@@ -95,7 +73,7 @@ export function streamExample(schema: Schema): string {
   const variants = event.oneOf ?? event.anyOf ?? [event];
   return variants
     .map((variant) => {
-      const value = schemaExample(variant, 'response') as {event?: unknown; data?: unknown};
+      const value = schemaExample(variant, {direction: 'response', fresh: false}) as {event?: unknown; data?: unknown};
       const data = value && typeof value === 'object' && 'data' in value ? value.data : value;
       return [`event: ${String(value?.event ?? 'message')}`, `data: ${JSON.stringify(data)}`].join('\n');
     })
@@ -108,20 +86,28 @@ function isStream(operation: Operation): boolean {
 
 /**
  * Example values for path parameters, by the collection the parameter belongs
- * to. They make the samples readable; readers replace them with their own.
+ * to. They make the samples readable; readers replace them with their own. An
+ * identifier whose shape the API facts do not give stays a name in capitals.
  */
 const PATH_EXAMPLES: Record<string, string> = {
   'apps.name': 'my-app',
   'runs.seq': '42',
   'versions.num': 'v3',
+  'environments.environment': 'production',
   'secrets.name': 'DATABASE_URL',
   'environments.name': 'staging',
   'catalogs.name': 'default',
+  'catalogs.catalog': 'default',
+  'facts.name': 'ticker-date-format',
   'teams.name': 'data-team',
   'accounts.name': 'my-account',
+  'organizations.name': 'my-org',
   'schedules.idOrName': 'nightly-refresh',
+  'service-accounts.idOrName': 'ci-deployer',
+  'webhooks.name': 'deploy-notifier',
   'alerts.alert_id': 'ALERT_ID',
   'alerts.alert_seq': '7',
+  'guests.guest_id': 'GUEST_ID',
   'device.device_code': 'DEVICE_CODE',
   'password-reset.code': 'RESET_CODE',
   'feature-flags.key': 'FLAG_KEY',
@@ -131,23 +117,19 @@ function pathExample(apiPath: string, name: string): string {
   const segments = apiPath.split('/').filter(Boolean);
   const index = segments.indexOf(`{${name}}`);
   const collection = index > 0 ? segments[index - 1] : '';
-  return PATH_EXAMPLES[`${collection}.${name}`] ?? name.toUpperCase();
+  return PATH_EXAMPLES[`${collection}.${name}`] ?? placeholder(name);
 }
 
 /** An example value for a query or header parameter. */
 function parameterExample(parameter: Parameter): string {
   if (parameter.examples.length) return String(parameter.examples[0].value);
   const schema = parameter.schema;
-  if (!schema) return parameter.name.toUpperCase();
+  if (!schema) return parameterValue(parameter.name, undefined, undefined);
   if (schema.default !== undefined) return String(schema.default);
   if (schema.examples.length) return String(schema.examples[0]);
   const values = schema.enum ?? schema.items?.enum;
   if (values?.length) return String(values[0]);
-  if (schema.format === 'date-time') return '2025-01-01T00:00:00Z';
-  const type = schema.types[0];
-  if (type === 'integer' || type === 'number') return '1';
-  if (type === 'boolean') return 'true';
-  return parameter.name.toUpperCase();
+  return parameterValue(parameter.name, schema.types[0], schema.format);
 }
 
 /** The query parameters a sample shows: the required ones and the paging pair. */
@@ -197,13 +179,29 @@ function sampleCredential(operation: Operation): Credential {
   return null;
 }
 
-/** The media type and the smallest valid body the samples send, if the operation takes a body. */
+/**
+ * The media type and the body the samples send, if the operation takes one:
+ * the required fields, or for an update whose fields are all optional, the
+ * first field it can change (an empty body would change nothing).
+ */
 function sampleBody(operation: Operation): {mediaType: string; example: unknown} | null {
   const content = operation.requestBody?.content ?? [];
   const media = content.find((candidate) => candidate.mediaType.includes('json')) ?? content[0];
   if (!media) return null;
-  const example = media.examples.length ? media.examples[0].value : media.schema ? schemaExample(media.schema, 'request', true) : {};
+  if (media.examples.length) return {mediaType: media.mediaType, example: media.examples[0].value};
+  if (!media.schema) return {mediaType: media.mediaType, example: {}};
+  const context: ValueContext = {direction: 'request', fresh: false};
+  let example = schemaExample(media.schema, context, true);
+  if (isEmptyObject(example)) {
+    const full = schemaExample(media.schema, context);
+    const first = full && typeof full === 'object' && !Array.isArray(full) ? Object.entries(full)[0] : undefined;
+    if (first) example = Object.fromEntries([first]);
+  }
   return {mediaType: media.mediaType, example};
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
 }
 
 function shellSingleQuote(text: string): string {
@@ -249,10 +247,37 @@ export function pythonLiteral(value: unknown, indent = 0): string {
   return `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${pythonLiteral(item, indent + 4)},`).join('\n')}\n${pad}}`;
 }
 
-function hasJsonSuccessBody(operation: Operation): boolean {
-  return operation.responses.some((response) => response.status.startsWith('2') && response.content.some((media) => media.mediaType.includes('json')));
+/** 2xx statuses whose answer has no body: a 204 or 205 always, any other that declares no content. */
+function bodilessSuccesses(operation: Operation): Response[] {
+  return operation.responses.filter(
+    (response) => /^2\d\d$/.test(response.status) && (response.status === '204' || response.status === '205' || response.content.length === 0),
+  );
 }
 
+function hasJsonSuccessBody(operation: Operation): boolean {
+  return operation.responses.some(
+    (response) =>
+      response.status.startsWith('2') && !bodilessSuccesses(operation).includes(response) && response.content.some((media) => media.mediaType.includes('json')),
+  );
+}
+
+/** Python keyword arguments, one per line, as black would lay them out. */
+function pythonDict(entries: [string, string][], indent: number): string {
+  const pad = ' '.repeat(indent);
+  return `{\n${entries.map(([key, value]) => `${pad}    ${key}: ${value},`).join('\n')}\n${pad}}`;
+}
+
+/** The first sentence of a response's description, as a comment. */
+function statusComment(response: Response): string {
+  const sentence = firstSentence(response.description ?? '') || 'no body';
+  return `# ${response.status}: ${sentence}`;
+}
+
+/**
+ * Python with httpx, which `pip install tower` installs (it is a dependency of
+ * the Tower SDK), so the sample needs nothing else. httpx has no `json=` on
+ * its `delete()` shortcut, so a DELETE with a body goes through `request()`.
+ */
 function pythonSample(operation: Operation): string {
   const credential = sampleCredential(operation);
   const url = sampleUrl(operation).split('?')[0];
@@ -270,34 +295,88 @@ function pythonSample(operation: Operation): string {
   if (binaryBody) headers.push(['"Content-Type"', JSON.stringify(body.mediaType)]);
   const cookies = sampleCookies(operation);
 
-  const args = [`    ${JSON.stringify(url)},`];
-  if (headers.length) args.push(`    headers={\n${headers.map(([k, v]) => `        ${k}: ${v},`).join('\n')}\n    },`);
-  if (cookies.length) args.push(`    cookies={\n${cookies.map(([k, v]) => `        ${JSON.stringify(k)}: ${JSON.stringify(v)},`).join('\n')}\n    },`);
-  if (query.length) args.push(`    params={\n${query.map(([k, v]) => `        ${JSON.stringify(k)}: ${JSON.stringify(v)},`).join('\n')}\n    },`);
+  const method = operation.method.toLowerCase();
+  const viaRequest = stream || (method === 'delete' && body !== null) || !['get', 'post', 'put', 'patch', 'delete', 'head', 'options'].includes(method);
+  const indent = stream ? 4 : 0;
+  const pad = ' '.repeat(indent + 4);
+  const args = viaRequest ? [`${pad}${JSON.stringify(operation.method)},`, `${pad}${JSON.stringify(url)},`] : [`${pad}${JSON.stringify(url)},`];
+  if (headers.length) args.push(`${pad}headers=${pythonDict(headers, indent + 4)},`);
+  if (cookies.length)
+    args.push(
+      `${pad}cookies=${pythonDict(
+        cookies.map(([k, v]) => [JSON.stringify(k), JSON.stringify(v)]),
+        indent + 4,
+      )},`,
+    );
+  if (query.length)
+    args.push(
+      `${pad}params=${pythonDict(
+        query.map(([k, v]) => [JSON.stringify(k), JSON.stringify(v)]),
+        indent + 4,
+      )},`,
+    );
   if (body) {
-    if (binaryBody) args.push('    data=open("body.bin", "rb"),');
-    else args.push(`    json=${pythonLiteral(body.example, 4)},`);
+    if (binaryBody) args.push(`${pad}content=Path("body.bin").read_bytes(),`);
+    else args.push(`${pad}json=${pythonLiteral(body.example, indent + 4)},`);
   }
-  if (stream) args.push('    stream=True,');
-  args.push(`    timeout=${stream ? 'None' : '30'},`);
+  args.push(`${pad}timeout=${stream ? 'None' : '30'},`);
 
   const lines: string[] = [];
-  if (credential) lines.push('import os', '');
-  lines.push('import requests', '');
-  lines.push(`response = requests.${operation.method.toLowerCase()}(`, ...args, ')', 'response.raise_for_status()');
+  if (credential) lines.push('import os');
+  if (binaryBody) lines.push('from pathlib import Path');
+  if (lines.length) lines.push('');
+  lines.push('# httpx is installed with tower: pip install tower', 'import httpx', '');
   if (stream) {
     lines.push(
-      '# Each server-sent event arrives as "event: <name>" and "data: <json>" lines.',
-      'for line in response.iter_lines(decode_unicode=True):',
-      '    if line:',
-      '        print(line)',
+      'with httpx.stream(',
+      ...args,
+      ') as response:',
+      '    response.raise_for_status()',
+      '    # Each server-sent event arrives as "event: <name>" and "data: <json>" lines.',
+      '    for line in response.iter_lines():',
+      '        if line.strip():  # a blank line ends an event',
+      '            print(line.rstrip())',
     );
-  } else if (hasJsonSuccessBody(operation)) {
-    lines.push('print(response.json())');
+    return lines.join('\n');
+  }
+  lines.push(`response = httpx.${viaRequest ? 'request' : method}(`, ...args, ')', 'response.raise_for_status()');
+  const bodiless = bodilessSuccesses(operation);
+  if (!hasJsonSuccessBody(operation)) {
+    lines.push(...bodiless.slice(0, 1).map(statusComment), 'print(response.status_code)');
+  } else if (bodiless.length) {
+    const codes = bodiless.map((response) => response.status);
+    const test = codes.length === 1 ? `== ${codes[0]}` : `in (${codes.join(', ')})`;
+    lines.push(
+      `if response.status_code ${test}:`,
+      ...bodiless.map((response) => `    ${statusComment(response)}`),
+      '    print(response.status_code)',
+      'else:',
+      '    print(response.json())',
+    );
   } else {
-    lines.push('print(response.status_code)');
+    lines.push('print(response.json())');
   }
   return lines.join('\n');
+}
+
+/** The extra a Tower SDK call needs beyond `pip install tower`, by the SDK attribute it uses. */
+const SDK_EXTRAS: [RegExp, string][] = [
+  [/\btower\.tables\b/, 'iceberg'],
+  [/\btower\.llms\b/, 'ai'],
+  [/\btower\.dbt\b/, 'dbt'],
+];
+
+function sdkSample(call: string): string {
+  const extra = SDK_EXTRAS.find(([pattern]) => pattern.test(call))?.[1];
+  return `${extra ? `# Needs the ${extra} extra: pip install "tower[${extra}]"\n` : ''}import tower\n\n${call}`;
+}
+
+/** How the curl and Python samples authenticate, for the note under them. */
+export function sampleCredentialNote(operation: Operation): string | undefined {
+  const credential = sampleCredential(operation);
+  if (!credential) return undefined;
+  const what = credential.header === 'Authorization' ? "a session's JWT" : 'your API key';
+  return `The curl and Python samples read ${what} from ${inlineCode(credential.env)}.`;
 }
 
 function codeSample(kind: SampleKind, code: string): CodeSample {
@@ -307,6 +386,6 @@ function codeSample(kind: SampleKind, code: string): CodeSample {
 export function codeSamples(operation: Operation): CodeSample[] {
   const samples = [codeSample('curl', curlSample(operation)), codeSample('python', pythonSample(operation))];
   if (operation.cli) samples.push(codeSample('tower-cli', operation.cli));
-  if (operation.sdk) samples.push(codeSample('tower-sdk', `import tower\n\n${operation.sdk}`));
+  if (operation.sdk) samples.push(codeSample('tower-sdk', sdkSample(operation.sdk)));
   return samples;
 }

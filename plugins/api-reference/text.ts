@@ -3,6 +3,7 @@
  * spans and fences that survive any content, one-line descriptions, and the
  * final tidy-up of a rendered page.
  */
+import {codeLines, readMarkdown} from '../../lib/markdown';
 
 /** Collapses whitespace (including line breaks) into single spaces. */
 export function oneLine(text: string): string {
@@ -33,26 +34,13 @@ export function firstSentence(markdown: string, maxLength = 200): string {
   return sentence;
 }
 
-type Fence = {char: string; length: number};
-
-/** Calls `onLine` with each line and whether it is part of a fenced code block. */
+/** Calls `onLine` with each line and whether it is part of a fenced code block (lib/markdown.ts says which). */
 function eachLine(markdown: string, onLine: (line: string, inCode: boolean) => string): string {
-  let fence: Fence | undefined;
+  // Most descriptions hold no fence at all: no need to parse them.
+  const code = /```|~~~/.test(markdown) ? codeLines(readMarkdown(markdown, {frontMatter: false})) : new Set<number>();
   return markdown
     .split('\n')
-    .map((line) => {
-      if (fence) {
-        const close = /^\s*(`{3,}|~{3,})\s*$/.exec(line);
-        if (close && close[1][0] === fence.char && close[1].length >= fence.length) fence = undefined;
-        return onLine(line, true);
-      }
-      const open = /^\s*(`{3,}|~{3,})(.*)$/.exec(line);
-      if (open && !(open[1][0] === '`' && open[2].includes('`'))) {
-        fence = {char: open[1][0], length: open[1].length};
-        return onLine(line, true);
-      }
-      return onLine(line, false);
-    })
+    .map((line, index) => onLine(line, code.has(index + 1)))
     .join('\n');
 }
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
@@ -47,4 +47,22 @@ test('only the three checked reference pages get the sentence, right after the H
     ['mdxJsxFlowElement', 'paragraph', 'paragraph'],
   );
   assert.equal(wrapped.children![1].children![0].type, 'emphasis');
+});
+
+test('@tower/cli-version: a module that exports the manifest version, aliased for the pages that import it', async () => {
+  const {default: cliVersionModulePlugin, CLI_VERSION_MODULE} = await import('./module');
+  const siteDir = mkdtempSync(path.join(os.tmpdir(), 'cli-version-'));
+  try {
+    const manifest = path.join(siteDir, 'data', 'cli-manifest.json');
+    mkdirSync(path.dirname(manifest), {recursive: true});
+    writeFileSync(manifest, '{"cliVersion": "1.2.3"}');
+    const plugin = cliVersionModulePlugin({siteDir, generatedFilesDir: path.join(siteDir, '.generated')} as never);
+    await plugin.loadContent!();
+    const alias = (plugin.configureWebpack!({} as never, false, {} as never, {} as never) as {resolve: {alias: Record<string, string>}}).resolve.alias;
+    assert.equal(readFileSync(alias[CLI_VERSION_MODULE], 'utf8'), 'export default "1.2.3";\n');
+    writeFileSync(manifest, '{}');
+    await assert.rejects(plugin.loadContent!() as Promise<unknown>, /"cliVersion" must be a version/);
+  } finally {
+    rmSync(siteDir, {recursive: true, force: true});
+  }
 });

@@ -26,6 +26,11 @@ export function checkedCliVersion(manifestFile = path.join(REPO, CLI_MANIFEST_FI
   return version;
 }
 
+/** The sentence the checked pages carry (the three reference pages and the API pages with a CLI or SDK sample). */
+export function checkedVersionSentence(version = checkedCliVersion()): string {
+  return `The samples on this page are checked against tower-cli ${version} every time the site is built.`;
+}
+
 export function isCheckedReferencePage(file: string | undefined): boolean {
   if (!file) return false;
   const posix = file.split(path.sep).join('/');
@@ -42,9 +47,7 @@ function isTitle(node: MdastNode): boolean {
 export function insertCheckedVersion(tree: MdastNode, version: string): void {
   const note: MdastNode = {
     type: 'paragraph',
-    children: [
-      {type: 'emphasis', children: [{type: 'text', value: `The samples on this page are checked against tower-cli ${version} every time the site is built.`}]},
-    ],
+    children: [{type: 'emphasis', children: [{type: 'text', value: checkedVersionSentence(version)}]}],
   };
   const children = tree.children ?? [];
   children.splice(children.findIndex(isTitle) + 1, 0, note);

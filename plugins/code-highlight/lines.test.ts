@@ -4,6 +4,7 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 import {fileURLToPath} from 'node:url';
 import {highlightToHtml, highlightToLines, LANGUAGES} from './highlight';
+import {isMdxFile, readMarkdown} from '../../lib/markdown';
 import {applyMagicComments, CodeLinesError, lineNumbersStartFromMeta, rangesFromMeta, wrapLines} from './lines';
 import type {Element} from 'hast';
 import {highlightCodeBlocks} from './rehype';
@@ -50,7 +51,7 @@ function docsCodeBlocks(): {language: string; code: string}[] {
       const file = path.join(dir, name);
       if (statSync(file).isDirectory()) walk(file);
       else if (/\.mdx?$/.test(name)) {
-        for (const m of readFileSync(file, 'utf8').matchAll(/^```(\w+)[^\n]*\n([\s\S]*?)^```$/gm)) blocks.push({language: m[1], code: m[2].replace(/\n$/, '')});
+        for (const fence of readMarkdown(readFileSync(file, 'utf8'), {mdx: isMdxFile(file)}).fences) blocks.push({language: fence.lang, code: fence.code});
       }
     }
   };

@@ -14,6 +14,7 @@
 import type {Element, Nodes, Properties, Root} from 'hast';
 import {highlightToHtml, highlightToLines, UnknownLanguageError} from './highlight';
 import {applyMagicComments, CodeLinesError, lineNumbersStartFromMeta, rangesFromMeta, wrapLines} from './lines';
+import {fenceAttribute} from '../../lib/markdown';
 
 type VFileLike = {path?: string; history?: string[]};
 
@@ -21,8 +22,7 @@ const textOf = (node: Nodes): string => (node.type === 'text' ? node.value : 'ch
 
 /** `title="Towerfile"` or `title='Towerfile'` in a fence's meta string. */
 export function titleFromMeta(meta: unknown): string | undefined {
-  if (typeof meta !== 'string') return undefined;
-  return /(?:^|\s)title=(["'])(.*?)\1/.exec(meta)?.[2];
+  return typeof meta === 'string' ? fenceAttribute(meta, 'title') : undefined;
 }
 
 /** A bare word in a fence's meta string, such as `output` in ```text output. */

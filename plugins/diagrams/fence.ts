@@ -8,8 +8,10 @@
  *
  * Every reader of the Markdown sources uses this module, so the build (remark.ts),
  * the Markdown twins (plugins/llms-txt), the development search index and the
- * sample checker agree on what a diagram fence is.
+ * sample checker agree on what a diagram fence is. Its attributes are read as
+ * every fence's are (lib/markdown.ts).
  */
+import {fenceAttribute} from '../../lib/markdown';
 
 /** The fence language of a diagram. */
 const DIAGRAM_LANGUAGE = 'dot';
@@ -23,21 +25,14 @@ export function isDiagramLanguage(language: string | null | undefined): boolean 
   return (language ?? '').toLowerCase() === DIAGRAM_LANGUAGE;
 }
 
-/** `name="value"` or `name='value'` in a fence's info string. */
-function attribute(meta: string, name: string): string | undefined {
-  const match = new RegExp(`(?:^|\\s)${name}=(?:"([^"]*)"|'([^']*)')`).exec(meta);
-  return match ? (match[1] ?? match[2]).trim() : undefined;
-}
-
 /**
  * The title and description of a diagram fence, or the reason they are not
  * usable. Both are required: together they are what a screen reader announces
  * and what the Markdown twin and the search index keep instead of the picture.
  */
 export function parseDiagramMeta(meta: string | null | undefined): DiagramMeta | {error: string} {
-  const text = meta ?? '';
-  const title = attribute(text, 'title');
-  const description = attribute(text, 'description');
+  const title = fenceAttribute(meta, 'title')?.trim();
+  const description = fenceAttribute(meta, 'description')?.trim();
   if (!title) return {error: 'a dot diagram needs a title: ```dot title="..." description="..."'};
   if (!description) return {error: `diagram "${title}" needs a description="..." (one sentence for screen readers)`};
   if (description.length > MAX_DESCRIPTION_CHARS) {

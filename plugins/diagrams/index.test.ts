@@ -10,8 +10,8 @@ import {extractPage} from '../search-index/extract-html';
 import {extractMarkdown} from '../search-index/extract-markdown';
 import {DIAGRAM_STYLESHEET} from './index';
 import {parseDiagramMeta} from './fence';
-import {DIAGRAM_CLASSES, DiagramError, renderDiagram} from './render';
-import remarkDiagrams, {DiagramBuildError, FIGURE_CLASS, renderDiagramFences, type MdastNode} from './remark';
+import {DIAGRAM_CLASSES, DiagramError, MIN_TEXT_PX, padEdgeLabels, renderDiagram} from './render';
+import remarkDiagrams, {DiagramBuildError, FIGURE_CLASS, FRAME_CLASS, renderDiagramFences, type MdastNode} from './remark';
 
 // react-dom ships no types of its own; this is the one function used here.
 const {renderToStaticMarkup} = createRequire(import.meta.url)('react-dom/server') as {renderToStaticMarkup: (element: unknown) => string};
@@ -64,7 +64,8 @@ describe('renderDiagram', () => {
     const paints = elements(svg).flatMap(([, a]) => [a.fill, a.stroke].filter((v): v is string => v !== undefined));
     assert.ok(paints.length > 0);
     for (const paint of paints) assert.ok(['currentColor', 'none'].includes(paint), paint);
-    assert.doesNotMatch(svg, /#[0-9a-f]{3,6}\b|black|white|style=/i);
+    assert.doesNotMatch(svg.replace(/^<svg [^>]*>/, ''), /#[0-9a-f]{3,6}\b|black|white|style=/i);
+    assert.match(svg, /^<svg [^>]*style="min-width:\d+px"/, 'the one style: how far the drawing may shrink');
     assert.ok(elements(svg).some(([name, a]) => name === 'g' && a.class === 'node good'));
   });
 
@@ -78,6 +79,33 @@ describe('renderDiagram', () => {
       assert.notEqual(new RegExp(`${property}: (#[0-9a-f]{6})`).exec(light)![1], new RegExp(`${property}: (#[0-9a-f]{6})`).exec(dark)![1]);
       assert.ok(css.includes(`var(${property})`), `${name} is used`);
     }
+  });
+
+  test('edge labels keep a gap from their line, and their text loses the padding that made it', async () => {
+    const svg = await renderDiagram('digraph {\n  a -> b [label="a runner\\npicks it up"]\n}', META);
+    const line = /<path [^>]*d="M(\d+),/.exec(svg)!;
+    const labels = [...svg.matchAll(/<text x="(\d+)"[^>]*font-size="13">([^<]*)<\/text>/g)];
+    assert.deepEqual(
+      labels.map((m) => m[2]),
+      ['a runner', 'picks it up'],
+    );
+    // Centred text: its left end is half its width (DejaVu Sans at 13 px: about 7.2 px a letter) left of x.
+    for (const [, x, text] of labels) assert.ok(Number(x) - (text.length * 7.2) / 2 >= Number(line[1]) + 4, `"${text}" clears the line`);
+    assert.equal(
+      padEdgeLabels('digraph {\n\ta -> b\t[label="x;y\\nz"];\n\tc\t[label=n];\n}'),
+      'digraph {\n\ta -> b\t[label="   x;y   \\n   z   "];\n\tc\t[label=n];\n}',
+    );
+    assert.equal(
+      padEdgeLabels('subgraph cluster_a {\n\t\tgraph [label="AWS\\n(Frankfurt)",\n\t\t\tlabeljust=l];\n}'),
+      'subgraph cluster_a {\n\t\tgraph [label="AWS\\l(Frankfurt)\\l",\n\t\t\tlabeljust=l];\n}',
+      'a cluster label set to the left has each line to the left',
+    );
+  });
+
+  test('shrinks no further than keeps its smallest text at 12 px', async () => {
+    const svg = await renderDiagram(STATES, META);
+    const width = Number(/ width="(\d+)"/.exec(svg)![1]);
+    assert.equal(Number(/min-width:(\d+)px/.exec(svg)![1]), Math.ceil((width * MIN_TEXT_PX) / 13));
   });
 
   test('scales: a viewBox with the natural size in pixels, and boxes as rounded rects', async () => {
@@ -129,8 +157,16 @@ describe('the remark plugin in an MDX build', () => {
 
   test('turns the fence into an inline <figure> with the SVG and a caption, and no code block', async () => {
     const html = await renderPage(page);
-    assert.match(html, new RegExp(`<figure class="${FIGURE_CLASS}"><svg [^>]*role="img"`));
-    assert.match(html, /<figcaption><strong>Test flow\.<\/strong> Queued work runs, then it is done\.<\/figcaption><\/figure>/);
+    assert.match(
+      html,
+      new RegExp(
+        `<figure class="${FIGURE_CLASS}"><div class="${FRAME_CLASS}" tabindex="0" role="group" aria-labelledby="diagram-1-title"><svg [^>]*role="img"`,
+      ),
+    );
+    assert.match(
+      html,
+      /<figcaption><details><summary><strong>Test flow\.<\/strong><\/summary> Queued work runs, then it is done\.<\/details><\/figcaption><\/figure>/,
+    );
     assert.doesNotMatch(html, /<pre|<code|digraph/);
   });
 
@@ -193,7 +229,7 @@ describe('text that stands in for the picture', () => {
     const indexed = extractPage(built, '/docs/runs', 'concept')!
       .sections.map((s) => s.text)
       .join('\n');
-    assert.match(indexed, /Test flow\. Queued work runs, then it is done\./);
+    assert.match(indexed, /Test flow\.\s+Queued work runs, then it is done\./);
     assert.doesNotMatch(indexed, /picked up|queued\b(?! work)/i);
 
     const dev = extractMarkdown(source, {path: '/docs/runs', title: 'Runs', trail: ['Concepts'], kind: 'concept'});

@@ -31,6 +31,8 @@ type VFileLike = {path?: string; history?: string[]};
 
 /** The class of the <figure> (styled by diagrams.css, found by the browser tests). */
 export const FIGURE_CLASS = 'tower-diagram';
+/** The class of the frame around the drawing, which scrolls when the drawing is wider than the column. */
+export const FRAME_CLASS = 'tower-diagram-frame';
 
 /** A diagram fence that cannot become a figure; the message starts with `page:line:`. */
 export class DiagramBuildError extends Error {}
@@ -42,9 +44,20 @@ function pageName(file: VFileLike): string {
   return relative.startsWith('..') ? full : relative.split(path.sep).join('/');
 }
 
-/** The caption readers see under the drawing; also what the search index keeps of it. */
+/**
+ * The caption readers see under the drawing: its title on one line, opening to the description
+ * (which screen readers get with the drawing itself). Also what the search index keeps of it.
+ */
 function captionHtml(title: string, description: string): string {
-  return `<figcaption><strong>${escapeHtml(titleSentence(title))}</strong> ${escapeHtml(description)}</figcaption>`;
+  return `<figcaption><details><summary><strong>${escapeHtml(titleSentence(title))}</strong></summary> ${escapeHtml(description)}</details></figcaption>`;
+}
+
+/**
+ * The drawing in a frame that scrolls sideways when the drawing is wider than the column (on a
+ * phone, rather than shrinking its text below MIN_TEXT_PX); focusable, so keyboards can scroll it.
+ */
+function frameHtml(svg: string, id: string): string {
+  return `<div class="${FRAME_CLASS}" tabindex="0" role="group" aria-labelledby="${id}-title">${svg}</div>`;
 }
 
 /** An MDX JSX element `<figure className=... dangerouslySetInnerHTML={{__html: html}} />`. */
@@ -114,7 +127,7 @@ export async function renderDiagramFences(tree: MdastNode, page = 'a docs page')
       const line = error.sourceLine ? fenceLine + error.sourceLine : fenceLine;
       throw new DiagramBuildError(`${page}:${line}: diagram "${meta.title}" does not render: ${error.message}`);
     }
-    parent.children![index] = figureNode(svg + captionHtml(meta.title, meta.description), node.position);
+    parent.children![index] = figureNode(frameHtml(svg, id) + captionHtml(meta.title, meta.description), node.position);
   });
   await Promise.all(jobs);
   return jobs.length;

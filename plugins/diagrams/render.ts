@@ -11,7 +11,14 @@
  *   named by `aria-labelledby`), and loses Graphviz's per-shape `<title>`
  *   tooltips and `id`s, which would repeat on a page with two diagrams;
  * - it scales: a `viewBox` and the natural size in pixels, so CSS can shrink it
- *   to a phone's width and never enlarge it;
+ *   to a phone's width and never enlarge it, but no further than keeps its
+ *   smallest text at MIN_TEXT_PX (`min-width`): a wider diagram scrolls on a
+ *   phone rather than shrinking past legibility;
+ * - edge labels keep a gap from their line: Graphviz sets a label's box against
+ *   the edge, so each line of an edge label is padded with spaces before layout
+ *   (a DOT source is read by Graphviz itself, in its canonical form, to find
+ *   them), and the spaces are taken out of the drawn text again; the lines of a
+ *   cluster label set to one side (`labeljust`) are set to that side too;
  * - it is meant for HTML only, where the parser supplies the SVG namespace and
  *   diagrams.css the page's font, so neither is repeated in every diagram;
  * - links and images are refused, so a diagram never makes a request.
@@ -41,12 +48,21 @@ export class DiagramError extends Error {
  */
 const LAYOUT_FONT = 'DejaVu Sans';
 const FONT_SIZE = 14;
+const EDGE_FONT_SIZE = FONT_SIZE - 1;
+/** The smallest a diagram's text may be drawn, in CSS pixels: the svg's min-width keeps it there. */
+export const MIN_TEXT_PX = 12;
+/**
+ * What stands between an edge label's text and its line: three spaces at each end of each line.
+ * Graphviz counts them into the label's box, and its estimate of text widths (it has no font files
+ * here) runs a little under DejaVu's real ones, so a smaller pad left labels almost on the line.
+ */
+const LABEL_PAD = '   ';
 
 /** Defaults every diagram starts from; a source can override any of them. */
 const DEFAULTS = {
   graphAttributes: {fontname: LAYOUT_FONT, fontsize: FONT_SIZE, pad: 0.1, nodesep: 0.3, ranksep: 0.4},
   nodeAttributes: {fontname: LAYOUT_FONT, fontsize: FONT_SIZE, shape: 'box', margin: '0.14,0.06'},
-  edgeAttributes: {fontname: LAYOUT_FONT, fontsize: FONT_SIZE - 1, arrowsize: 0.7},
+  edgeAttributes: {fontname: LAYOUT_FONT, fontsize: EDGE_FONT_SIZE, arrowsize: 0.7},
 };
 
 /**
@@ -177,6 +193,11 @@ function reshapeSvg(svgText: string, options: {id: string; title: string; descri
     // No stroke is SVG's default, and the root sets what text inherits.
     if (element.attribs.stroke === 'none') delete element.attribs.stroke;
     if (element.name === 'text') {
+      // The padding of a centred edge label did its work in the layout; the text itself goes without it.
+      const anchor = element.attribs['text-anchor'] ?? 'middle';
+      if (anchor === 'middle' && (element.parent as SvgElement | null)?.attribs?.class?.startsWith('edge')) {
+        for (const child of element.children) if (child.type === 'text') child.data = child.data.trim();
+      }
       delete element.attribs['font-family'];
       if (Number(element.attribs['font-size']) === FONT_SIZE) delete element.attribs['font-size'];
       if (element.attribs['text-anchor'] === 'middle') delete element.attribs['text-anchor'];
@@ -203,6 +224,8 @@ function reshapeSvg(svgText: string, options: {id: string; title: string; descri
     fill: 'currentColor',
     'text-anchor': 'middle',
     'font-size': String(FONT_SIZE),
+    // Never narrower than keeps the edge labels (the smallest text) at MIN_TEXT_PX.
+    style: `min-width:${Math.min(width, Math.ceil((width * MIN_TEXT_PX) / EDGE_FONT_SIZE))}px`,
   };
   const body = DomUtils.getInnerHTML(svg, {xmlMode: true, encodeEntities: 'utf8'}).replace(/>\s+</g, '><').trim();
   const attributes = Object.entries(svg.attribs)
@@ -227,14 +250,61 @@ function lineOf(message: string): number | undefined {
  */
 export async function renderDiagram(source: string, options: {id: string; title: string; description: string}): Promise<string> {
   const viz = await graphviz();
-  const result = viz.render(source, {format: 'svg', ...DEFAULTS});
-  const problems = result.errors.map((error) => error.message.replace(/^(Error|Warning):\s*/, '').trim());
-  if (result.status !== 'success' || problems.length > 0) {
-    const message = problems.join('; ') || 'Graphviz could not render the source';
-    throw new DiagramError(
-      message,
-      problems.map(lineOf).find((line) => line !== undefined),
-    );
+  const failOn = (result: ReturnType<Viz['render']>) => {
+    const problems = result.errors.map((error) => error.message.replace(/^(Error|Warning):\s*/, '').trim());
+    if (result.status !== 'success' || problems.length > 0) {
+      const message = problems.join('; ') || 'Graphviz could not render the source';
+      throw new DiagramError(
+        message,
+        problems.map(lineOf).find((line) => line !== undefined),
+      );
+    }
+    return result.output;
+  };
+  // Graphviz reads the author's source first (its errors name the author's lines), then draws the padded one.
+  const canonical = failOn(viz.render(source, {format: 'canon', ...DEFAULTS}));
+  return reshapeSvg(failOn(viz.render(padEdgeLabels(canonical), {format: 'svg', ...DEFAULTS})), options);
+}
+
+/**
+ * The statements of a DOT source in Graphviz's canonical form (one statement per `;`), with each
+ * line of every edge label padded by LABEL_PAD at both ends. Quoted strings are read as a whole,
+ * so a `;` or `->` inside a label is not mistaken for syntax.
+ */
+export function padEdgeLabels(canonical: string): string {
+  const statements: string[] = [];
+  let start = 0;
+  for (let i = 0; i < canonical.length; i++) {
+    const c = canonical[i];
+    if (c === '"') {
+      for (i++; i < canonical.length && canonical[i] !== '"'; i++) if (canonical[i] === '\\') i++;
+    } else if (c === ';' || c === '{' || c === '}') {
+      statements.push(canonical.slice(start, i + 1));
+      start = i + 1;
+    }
   }
-  return reshapeSvg(result.output, options);
+  statements.push(canonical.slice(start));
+  const pad = (text: string) =>
+    text
+      .split(/(\\[nlr])/)
+      .map((part, index) => (index % 2 === 1 || part === '' ? part : `${LABEL_PAD}${part}${LABEL_PAD}`))
+      .join('');
+  const labelOf = /(\blabel=)(?:"((?:[^"\\]|\\.)*)"|([\w.]+))/;
+  return statements
+    .map((statement) => {
+      const head = statement.split('[')[0];
+      if (/\s-[->]\s/.test(head)) {
+        return statement.replace(labelOf, (_all, key: string, quoted?: string, bare?: string) => `${key}"${pad(quoted ?? bare ?? '')}"`);
+      }
+      // A cluster label set to one side: its lines too (`\n` centres a line, `\l` and `\r` set it to a side).
+      const side = /\blabeljust="?([lr])"?/.exec(statement)?.[1];
+      if (side && /^\s*graph\s*\[/.test(statement)) {
+        return statement.replace(labelOf, (_all, key: string, quoted?: string, bare?: string) => {
+          const text = (quoted ?? bare ?? '').replace(/\\n/g, `\\${side}`);
+          return `${key}"${/\\[nlr]$/.test(text) ? text : `${text}\\${side}`}"`;
+        });
+      }
+      return statement;
+    })
+    .join('');
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type {IncomingMessage, ServerResponse} from 'node:http';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {DOWNLOADS_ROUTE, listProjects, slugOfDownload, zipProject} from './projects';
+import {devServerMiddleware} from '../../lib/dev-server';
 
 export default function exampleDownloadsPlugin(context: LoadContext): Plugin {
   const {siteDir, siteConfig} = context;
@@ -40,17 +41,7 @@ export default function exampleDownloadsPlugin(context: LoadContext): Plugin {
     },
 
     configureWebpack(_config, isServer) {
-      if (isServer || process.env.NODE_ENV === 'production') return {};
-      return {
-        devServer: {
-          // Docusaurus merges this with its own setupMiddlewares by calling both
-          // with the same array: add to the array, return nothing new.
-          setupMiddlewares: (middlewares: unknown[]) => {
-            middlewares.unshift({name: 'example-downloads', middleware});
-            return [];
-          },
-        },
-      } as Record<string, unknown>;
+      return devServerMiddleware('example-downloads', middleware, isServer);
     },
   };
 }

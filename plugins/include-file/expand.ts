@@ -19,6 +19,7 @@
  */
 import {readFileSync, realpathSync, statSync} from 'node:fs';
 import path from 'node:path';
+import {fenceAttribute, isMdxFile, readMarkdown, type Fence} from '../../lib/markdown';
 
 const INCLUDE_ATTRIBUTE = 'file';
 
@@ -48,14 +49,9 @@ type IncludeFence = {
   file: string;
 };
 
-const OPEN_FENCE = /^([ \t]*)(`{3,}|~{3,})(.*)$/;
-const ATTRIBUTE = new RegExp(`(?:^|\\s)${INCLUDE_ATTRIBUTE}=(?:"([^"]*)"|'([^']*)'|([^\\s"']+))`);
-const TITLE = /(?:^|\s)title=/;
-
-/** The `file=` value of a fence's info string (language and meta), or undefined. */
-export function includedFile(info: string): string | undefined {
-  const match = ATTRIBUTE.exec(info);
-  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+/** The `file=` value of a fence's meta, or undefined. */
+export function includedFile(meta: string): string | undefined {
+  return fenceAttribute(meta, INCLUDE_ATTRIBUTE);
 }
 
 /** The title a block that includes `file` gets when its fence has none. */
@@ -64,53 +60,20 @@ export function defaultTitle(file: string): string {
   return file.startsWith(prefix) ? file.slice(prefix.length) : file;
 }
 
-type Fence = {
-  /** 0-based index of the opening line. */
-  open: number;
-  /** 0-based index of the closing line; lines.length when the fence is never closed. */
-  close: number;
-  indent: string;
-  marker: string;
-  info: string;
-};
-
-/** Top-level fenced blocks (CommonMark rules; a fence inside a longer fence is content). */
-function scanFences(lines: string[]): Fence[] {
-  const fences: Fence[] = [];
-  let i = skipFrontMatter(lines);
-  while (i < lines.length) {
-    const open = OPEN_FENCE.exec(lines[i]);
-    if (!open || (open[2][0] === '`' && open[3].includes('`'))) {
-      i++;
-      continue;
-    }
-    const [, indent, marker, info] = open;
-    let close = i + 1;
-    while (close < lines.length && !isClosingFence(lines[close], marker)) close++;
-    fences.push({open: i, close, indent, marker, info: info.trim()});
-    i = close + 1;
-  }
-  return fences;
-}
-
-function skipFrontMatter(lines: string[]): number {
-  if (lines[0]?.trim() !== '---') return 0;
-  for (let i = 1; i < lines.length; i++) if (lines[i].trim() === '---') return i + 1;
-  return 0;
-}
-
-function isClosingFence(line: string, marker: string): boolean {
-  const match = /^[ \t]*(`{3,}|~{3,})[ \t]*$/.exec(line);
-  return match !== null && match[1][0] === marker[0] && match[1].length >= marker.length;
+/** The fences of a page that include a file (a fence shown inside a longer fence is content, not one of them). */
+function includeFences(markdown: string, sourceName: string): {fence: Fence; file: string; lines: string[]}[] {
+  // Most pages include nothing: no need to parse them.
+  if (!markdown.includes(`${INCLUDE_ATTRIBUTE}=`)) return [];
+  const document = readMarkdown(markdown, {sourceName, mdx: isMdxFile(sourceName)});
+  return document.fences.flatMap((fence) => {
+    const file = includedFile(fence.meta);
+    return file === undefined ? [] : [{fence, file, lines: document.lines}];
+  });
 }
 
 /** Every fence of a page that includes a file, with its line. For checkers that read pages. */
-export function findIncludeFences(markdown: string): IncludeFence[] {
-  const lines = markdown.split('\n');
-  return scanFences(lines).flatMap((fence) => {
-    const file = includedFile(fence.info);
-    return file === undefined ? [] : [{line: fence.open + 1, file}];
-  });
+export function findIncludeFences(markdown: string, sourceName = 'a page'): IncludeFence[] {
+  return includeFences(markdown, sourceName).map(({fence, file}) => ({line: fence.line, file}));
 }
 
 /**
@@ -143,16 +106,16 @@ export function resolveIncludedFile(siteDir: string, file: string, where: string
 
 /** Replaces every fence that names a file with a fence holding the file's text. */
 export function expandIncludes(markdown: string, options: ExpandOptions): ExpandResult {
-  const lines = markdown.split('\n');
+  const includes = includeFences(markdown, options.sourceName);
+  if (includes.length === 0) return {markdown, files: []};
+  const lines = includes[0].lines;
   const files: string[] = [];
   const output: string[] = [];
   let copied = 0;
-  for (const fence of scanFences(lines)) {
-    const file = includedFile(fence.info);
-    if (file === undefined) continue;
-    const where = `${options.sourceName}:${fence.open + 1}`;
-    if (fence.close >= lines.length) throw new IncludeError(`${where}: the code fence that includes "${file}" is never closed`);
-    if (lines.slice(fence.open + 1, fence.close).some((line) => line.trim() !== '')) {
+  for (const {fence, file} of includes) {
+    const where = `${options.sourceName}:${fence.line}`;
+    if (!fence.closed) throw new IncludeError(`${where}: the code fence that includes "${file}" is never closed`);
+    if (fence.code.trim() !== '') {
       throw new IncludeError(`${where}: a fence with ${INCLUDE_ATTRIBUTE}="${file}" must be empty: the file is its content`);
     }
     const absolute = resolveIncludedFile(options.siteDir, file, where);
@@ -160,18 +123,22 @@ export function expandIncludes(markdown: string, options: ExpandOptions): Expand
     if (text.includes('\u0000')) throw new IncludeError(`${where}: cannot include "${file}": it is not a text file`);
     files.push(absolute);
 
+    // The file's text exactly, only its final line break dropped (the closing fence ends the last line).
     const content = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
-    const longestRun = Math.max(0, ...content.map((line) => longestRunOf(line, fence.marker[0])));
-    const marker = fence.marker[0].repeat(Math.max(fence.marker.length, longestRun + 1));
-    const info = TITLE.test(fence.info) ? fence.info : `${fence.info} title="${defaultTitle(file)}"`;
+    const char = fence.marker[0];
+    const longestRun = Math.max(0, ...content.map((line) => longestRunOf(line, char)));
+    const marker = char.repeat(Math.max(fence.marker.length, longestRun + 1));
+    const info = lines[fence.line - 1].slice(fence.prefix.length + fence.marker.length).trim();
+    const titled = fence.attributes.has('title') ? info : `${info} title="${defaultTitle(file)}"`;
+    // The lines after the first stay in the fence's container: under a list item's text, or in a quote.
+    const indent = fence.prefix.replace(/[^\s>]/g, ' ');
 
-    output.push(...lines.slice(copied, fence.open));
-    output.push(`${fence.indent}${marker}${info}`);
-    output.push(...content.map((line) => (line === '' ? '' : `${fence.indent}${line}`)));
-    output.push(`${fence.indent}${marker}`);
-    copied = fence.close + 1;
+    output.push(...lines.slice(copied, fence.line - 1));
+    output.push(`${fence.prefix}${marker}${titled}`);
+    output.push(...content.map((line) => (line === '' ? indent.trimEnd() : `${indent}${line}`)));
+    output.push(`${indent}${marker}`);
+    copied = fence.endLine;
   }
-  if (files.length === 0) return {markdown, files};
   output.push(...lines.slice(copied));
   return {markdown: output.join('\n'), files};
 }

@@ -7,7 +7,7 @@
  * `docs/intro.md`.
  */
 import path from 'node:path';
-import {cleanMarkdown, dropTopHeading, oneLine, outsideFences, splitFrontMatter, tidy} from './markdown';
+import {cleanMarkdown, dropTopHeading, frontMatterOf, oneLine, outsideFences, tidy} from './markdown';
 import {markdownPath} from '../../lib/markdown-twin';
 import {API_REFERENCE, DOCS_MCP} from '../../src/constants';
 import {operationRoute, overviewDescription, overviewRoute} from '../api-reference/facts';
@@ -85,7 +85,7 @@ type Section = {title: string; entries: {title: string; url: string; description
 type CategoryPage = {permalink: string; title: string; description?: string; items: SidebarItem[]};
 
 function describeDoc(doc: DocInput): {description: string; title: string} {
-  const {frontMatter} = splitFrontMatter(doc.raw, doc.source);
+  const frontMatter = frontMatterOf(doc.raw, doc.source);
   const description = typeof frontMatter.description === 'string' ? oneLine(frontMatter.description) : '';
   return {description, title: doc.title};
 }

@@ -25,6 +25,7 @@ import {loadApiModel} from '../api-reference/model';
 import {checkedCliVersion} from '../checked-version';
 import {generate, LlmsInputError, type DocInput, type GenerateInput, type SdkManifest, type SidebarItem} from './generate';
 import {expandIncludes} from '../include-file/expand';
+import {devServerMiddleware} from '../../lib/dev-server';
 
 export type LlmsTxtOptions = {
   productName: string;
@@ -189,18 +190,7 @@ export default function llmsTxtPlugin(context: LoadContext, options: Partial<Llm
     },
 
     configureWebpack(_config, isServer) {
-      if (isServer || process.env.NODE_ENV === 'production') return {};
-      return {
-        devServer: {
-          // Docusaurus merges this with its own setupMiddlewares by calling both
-          // with the same array and concatenating the results: add to the array,
-          // return nothing new.
-          setupMiddlewares: (middlewares: unknown[]) => {
-            middlewares.unshift({name: 'llms-txt', middleware});
-            return [];
-          },
-        },
-      } as Record<string, unknown>;
+      return devServerMiddleware('llms-txt', middleware, isServer);
     },
   };
 }

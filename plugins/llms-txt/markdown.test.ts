@@ -1,5 +1,13 @@
 import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
 import {describe, test} from 'node:test';
+import {listFiles} from '../../lib/files';
+import {readMarkdown} from '../../lib/markdown';
+import {REPO_ROOT} from '../../lib/paths';
+import {applyMagicComments} from '../code-highlight/lines';
+import {isDiagramLanguage} from '../diagrams/fence';
+import {expandIncludes} from '../include-file/expand';
 import {cleanMarkdown, MarkdownCleanError, outsideFences, tidy} from './markdown';
 
 const options = {pageUrl: 'https://docs.example.com/docs/guide', siteUrl: 'https://docs.example.com', sourceName: 'docs/guide.md'};
@@ -17,7 +25,10 @@ describe('cleanMarkdown', () => {
   });
 
   test('fails, naming the file, on front matter that is not YAML', () => {
-    assert.throws(() => clean('---\ntitle: [unclosed\n---\n# X\n'), /docs\/guide\.md: front matter is not valid YAML/);
+    assert.throws(
+      () => clean('---\ntitle: [unclosed\n---\n# X\n'),
+      (error: Error) => error instanceof MarkdownCleanError && /^docs\/guide\.md:2:\d+: the front matter is not valid YAML/.test(error.message),
+    );
   });
 
   test('removes MDX imports and exports but keeps Python imports inside code', () => {
@@ -137,7 +148,7 @@ describe('cleanMarkdown', () => {
     assert.throws(() => clean('# G\n```python\nx = 1\n'), /docs\/guide\.md:2: code block is never closed/);
   });
 
-  test('keeps the code language, drops Docusaurus meta, keeps a title as a comment', () => {
+  test('keeps the code language and title, drops the other Docusaurus meta', () => {
     const source = [
       '# G',
       '```python fragment="signature"',
@@ -155,10 +166,33 @@ describe('cleanMarkdown', () => {
     ].join('\n');
     const out = clean(source);
     assert.match(out, /```python\nrun_app\(name: str\) -> Run\n```/);
-    assert.match(out, /```toml\n# Towerfile\n\[app\]\n```/);
-    assert.match(out, /package\.json:\n```json\n\{\}\n```/);
+    assert.match(out, /```toml title="Towerfile"\n\[app\]\n```/);
+    assert.match(out, /```json title="package\.json"\n\{\}\n```/);
     assert.match(out, / {2}```bash\n {2}tower version\n {2}```/);
-    assert.doesNotMatch(out, /fragment=|title=|showLineNumbers/);
+    assert.doesNotMatch(out, /fragment=|showLineNumbers/);
+  });
+
+  test('copies code exactly, so a copied CSV, SQL or YAML file works: nothing is added inside a block', () => {
+    const files = {
+      csv: ['date,ticker,close', '2024-01-02,AAPL,185.64', '', '# not a comment in CSV'],
+      sql: ['-- the name of the file is not part of it', 'SELECT 1;  ', '', '', 'SELECT 2;'],
+      yaml: ['# dbt profile', 'default:', '\ttarget: dev', '  outputs: {}'],
+    };
+    for (const [language, lines] of Object.entries(files)) {
+      const source = ['# G', '', `${language} file:`, '', `\`\`\`${language} title="data/file.${language}" {2} showLineNumbers`, ...lines, '```', ''].join(
+        '\n',
+      );
+      const out = clean(source);
+      assert.ok(out.includes(`\`\`\`${language} title="data/file.${language}"\n${lines.join('\n')}\n\`\`\`\n`), out);
+    }
+  });
+
+  test('keeps code in a list item or a quote in its container, and leaves out highlight comments as the site does', () => {
+    const out = clean(
+      ['# G', '', '1. Save it:', '', '   ```python title="main.py"', '   import tower', '', '   # highlight-next-line', '   print(1)', '   ```', ''].join('\n'),
+    );
+    assert.match(out, /1\. Save it:\n\n {3}```python title="main\.py"\n {3}import tower\n\n {3}print\(1\)\n {3}```\n/);
+    assert.match(clean('# G\n\n> ```text\n> quoted [link](/x)\n> ```\n'), /> ```text\n> quoted \[link\]\(\/x\)\n> ```/);
   });
 
   test('makes links absolute but leaves code alone', () => {
@@ -202,5 +236,26 @@ describe('helpers', () => {
 
   test('outsideFences skips code, even inside blockquotes', () => {
     assert.deepEqual(outsideFences('a\n```js\nb\n```\nc\n> ```\n> d\n> ```\ne'), ['a', 'c', 'e']);
+  });
+});
+
+describe('the twins of the docs pages', () => {
+  test('hold every code block of the page (included files too) exactly as the site shows it, with its title', () => {
+    const docs = listFiles(path.join(REPO_ROOT, 'docs'), (file) => /\.mdx?$/.test(file) && !file.startsWith('reference/api/'));
+    let blocks = 0;
+    for (const file of docs) {
+      const sourceName = path.relative(REPO_ROOT, file);
+      const source = expandIncludes(readFileSync(file, 'utf8'), {siteDir: REPO_ROOT, sourceName}).markdown;
+      const twin = readMarkdown(cleanMarkdown(source, {...options, sourceName}).markdown).fences;
+      const shown = readMarkdown(source).fences;
+      assert.deepEqual(
+        twin.map((fence) => [fence.code, fence.attributes.get('title')]),
+        // A diagram's title becomes the sentence before it.
+        shown.map((fence) => [applyMagicComments(fence.code, fence.lang).code, isDiagramLanguage(fence.lang) ? undefined : fence.attributes.get('title')]),
+        sourceName,
+      );
+      blocks += shown.length;
+    }
+    assert.ok(blocks > 300, `${blocks} code blocks`);
   });
 });

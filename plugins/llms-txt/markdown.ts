@@ -2,16 +2,19 @@
  * Turns a docs page source (CommonMark with Docusaurus extras, or MDX) into
  * plain Markdown that a language model, or a person, can read without the
  * site: no front matter, no imports or exports, no JSX, admonitions as
- * blockquotes with a bold label, code blocks with their language only, and
- * every link absolute. A diagram (a ```dot fence, rendered as a picture on the
- * site) keeps its title and description as a sentence and its DOT source,
- * which a model can read; the SVG never appears here.
+ * blockquotes with a bold label, code blocks with their language and title
+ * only, and every link absolute. A diagram (a ```dot fence, rendered as a
+ * picture on the site) keeps its title and description as a sentence and its
+ * DOT source, which a model can read; the SVG never appears here.
  *
- * The cleaner works line by line and always knows whether it is inside a
- * fenced code block, so code (Python `import` lines, `<placeholder>` text,
- * `# comments`) is never touched.
+ * A code block's text is copied exactly as the site shows it (only the
+ * `highlight-next-line` comments, which the site turns into highlighting, are
+ * left out), so a copied CSV, SQL or YAML file works; its file name stays in
+ * the fence's title. Which lines are code comes from the one Markdown reader
+ * (lib/markdown.ts); the prose around the code is cleaned line by line.
  */
-import {parse as parseYaml} from 'yaml';
+import {codeLines, isMdxFile, MarkdownError, readFrontMatter, readMarkdown, type Fence, type MarkdownDocument} from '../../lib/markdown';
+import {CodeLinesError, applyMagicComments} from '../code-highlight/lines';
 import {isDiagramLanguage, parseDiagramMeta, titleSentence} from '../diagrams/fence';
 
 export class MarkdownCleanError extends Error {}
@@ -48,63 +51,28 @@ const ADMONITION_LABELS: Record<string, string> = {
   success: 'Tip',
 };
 
-/** Comment syntax used to keep a code block's `title` inside the block. */
-const LINE_COMMENT: Record<string, string> = {
-  toml: '#',
-  python: '#',
-  py: '#',
-  bash: '#',
-  sh: '#',
-  shell: '#',
-  zsh: '#',
-  yaml: '#',
-  yml: '#',
-  dockerfile: '#',
-  ini: ';',
-  ruby: '#',
-  r: '#',
-  text: '#',
-  properties: '#',
-  makefile: '#',
-  javascript: '//',
-  js: '//',
-  typescript: '//',
-  ts: '//',
-  jsx: '//',
-  tsx: '//',
-  go: '//',
-  rust: '//',
-  java: '//',
-  c: '//',
-  cpp: '//',
-  kotlin: '//',
-  swift: '//',
-  csharp: '//',
-  php: '//',
-  sql: '--',
-  lua: '--',
-  haskell: '--',
-};
-
-/** Splits `---` front matter from the body. Throws on unparsable YAML. */
-export function splitFrontMatter(source: string, sourceName = 'source'): {frontMatter: FrontMatter; body: string} {
-  const text = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const match = /^---[ \t]*\n([\s\S]*?)\n---[ \t]*(?:\n|$)/.exec(text);
-  if (!match) return {frontMatter: {}, body: text};
-  let data: unknown;
+/** The front matter of a page source. Throws MarkdownCleanError on YAML that does not parse. */
+export function frontMatterOf(source: string, sourceName: string): FrontMatter {
   try {
-    data = parseYaml(match[1]);
+    return readFrontMatter(source, {sourceName});
   } catch (error) {
-    throw new MarkdownCleanError(`${sourceName}: front matter is not valid YAML (${(error as Error).message})`);
+    if (error instanceof MarkdownError) throw new MarkdownCleanError(error.message);
+    throw error;
   }
-  const frontMatter = data && typeof data === 'object' && !Array.isArray(data) ? (data as FrontMatter) : {};
-  return {frontMatter, body: text.slice(match[0].length)};
 }
 
-type Fence = {char: string; length: number};
+/** Reads a source with the one Markdown reader, naming it in errors. */
+function read(source: string, sourceName: string): MarkdownDocument {
+  try {
+    return readMarkdown(source, {sourceName, mdx: isMdxFile(sourceName)});
+  } catch (error) {
+    if (error instanceof MarkdownError) throw new MarkdownCleanError(error.message);
+    throw error;
+  }
+}
+
 type Admonition = {colons: number; indent: string; line: number};
 
-const FENCE_OPEN = /^(\s*)(`{3,}|~{3,})(.*)$/;
 const ADMONITION_OPEN = /^(\s*)(:{3,})([a-zA-Z]+)(?:\[(.*)\])?[ \t]*(.*?)\s*$/;
 const ADMONITION_CLOSE = /^(\s*)(:{3,})\s*$/;
 const LEAF_DIRECTIVE = /^\s*::[a-zA-Z][\w-]*(?:\{[^}]*\})?\s*$/;
@@ -172,7 +140,7 @@ function stripInlineJsx(text: string): string {
     .replace(/\{\/\*[\s\S]*?\*\/\}/g, '');
 }
 
-/** The attribute `name="value"` (or single quotes) from a JSX or fence meta string. */
+/** The attribute `name="value"` (or single quotes, or a `{"string"}` expression) of a JSX tag. */
 function attribute(source: string, name: string): string | undefined {
   const match = new RegExp(`(?:^|\\s)${name}=(?:"([^"]*)"|'([^']*)'|\\{["'\`]([^"'\`]*)["'\`]\\})`).exec(source);
   return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
@@ -184,11 +152,11 @@ function attribute(source: string, name: string): string | undefined {
  */
 export function cleanMarkdown(source: string, options: CleanOptions): CleanResult {
   const name = options.sourceName ?? options.pageUrl;
-  const {frontMatter, body} = splitFrontMatter(source, name);
-  const lines = body.split('\n');
+  const document = read(source, name);
+  const {frontMatter, lines} = document;
+  const fenceAt = new Map(document.fences.map((fence) => [fence.line, fence]));
   const out: string[] = [];
   const admonitions: Admonition[] = [];
-  let fence: (Fence & {indent: string; line: number}) | undefined;
   let skipUntil: RegExp | undefined;
   let skipFrom = 0;
 
@@ -204,45 +172,19 @@ export function cleanMarkdown(source: string, options: CleanOptions): CleanResul
     out.push(content.trim() === '' ? quote().trimEnd() : quote() + content);
   };
 
-  for (let index = 0; index < lines.length; index += 1) {
+  for (let index = document.bodyLine - 1; index < lines.length; index += 1) {
     const raw = lines[index];
     const lineNumber = index + 1;
-
-    if (fence) {
-      const close = /^\s*(`{3,}|~{3,})\s*$/.exec(raw);
-      if (close && close[1][0] === fence.char && close[1].length >= fence.length) {
-        emit(fence.indent + close[1]);
-        fence = undefined;
-      } else {
-        emit(raw);
-      }
-      continue;
-    }
 
     if (skipUntil) {
       if (skipUntil.test(raw)) skipUntil = undefined;
       continue;
     }
 
-    const open = FENCE_OPEN.exec(raw);
-    if (open && !(open[2][0] === '`' && open[3].includes('`'))) {
-      const [, indent, marker, rest] = open;
-      const info = rest.trim();
-      const language = /^[^\s{]*/.exec(info)?.[0] ?? '';
-      const meta = info.slice(language.length);
-      const title = attribute(meta, 'title');
-      fence = {char: marker[0], length: marker.length, indent, line: lineNumber};
-      const diagram = isDiagramLanguage(language) ? parseDiagramMeta(meta) : undefined;
-      if (diagram && !('error' in diagram)) {
-        emit(`${indent}Diagram: **${titleSentence(diagram.title)}** ${diagram.description}`);
-        emit('');
-        emit(`${indent}${marker}${language}`);
-        continue;
-      }
-      const comment = LINE_COMMENT[language.toLowerCase()];
-      if (title && !comment) emit(`${indent}${title}:`);
-      emit(`${indent}${marker}${language}`);
-      if (title && comment) emit(`${indent}${comment} ${title}`);
+    const fence = fenceAt.get(lineNumber);
+    if (fence) {
+      fenceLines(fence, name).forEach(emit);
+      index = fence.endLine - 1;
       continue;
     }
 
@@ -325,7 +267,6 @@ export function cleanMarkdown(source: string, options: CleanOptions): CleanResul
     emit(line);
   }
 
-  if (fence) throw new MarkdownCleanError(`${name}:${fence.line}: code block is never closed`);
   if (admonitions.length) {
     throw new MarkdownCleanError(`${name}:${admonitions[admonitions.length - 1].line}: admonition is never closed`);
   }
@@ -338,6 +279,37 @@ export function cleanMarkdown(source: string, options: CleanOptions): CleanResul
   return {frontMatter, markdown};
 }
 
+/**
+ * A fence as the twin shows it: the language and the title (the file name) in the info string, the
+ * code exactly as the site shows it, in the same container (list item, quote) as in the source. A
+ * diagram is introduced by its title and description.
+ */
+function fenceLines(fence: Fence, sourceName: string): string[] {
+  if (!fence.closed) throw new MarkdownCleanError(`${sourceName}:${fence.line}: code block is never closed`);
+  let code: string;
+  try {
+    code = applyMagicComments(fence.code, fence.lang).code;
+  } catch (error) {
+    if (error instanceof CodeLinesError) throw new MarkdownCleanError(`${sourceName}:${fence.line}: ${error.message}`);
+    throw error;
+  }
+  // The lines after the opening one stay in its container: under a list item's text, or in a quote.
+  const indent = fence.prefix.replace(/[^\s>]/g, ' ');
+  const result: string[] = [];
+  let info = fence.lang;
+  const diagram = isDiagramLanguage(fence.lang) ? parseDiagramMeta(fence.meta) : undefined;
+  if (diagram && !('error' in diagram)) {
+    result.push(`${fence.prefix}Diagram: **${titleSentence(diagram.title)}** ${diagram.description}`, indent.trimEnd());
+  } else {
+    const title = fence.attributes.get('title');
+    if (typeof title === 'string' && title !== '') info += ` title=${title.includes('"') ? `'${title}'` : `"${title}"`}`;
+  }
+  result.push(`${result.length === 0 ? fence.prefix : indent}${fence.marker}${info}`);
+  if (fence.code !== '') result.push(...code.split('\n').map((line) => (line === '' ? indent.trimEnd() : `${indent}${line}`)));
+  result.push(`${indent}${fence.marker}`);
+  return result;
+}
+
 /** Whether a Markdown text has an H1 outside code blocks. */
 function hasTopHeading(markdown: string): boolean {
   return outsideFences(markdown).some((line) => /^# \S/.test(line));
@@ -345,22 +317,9 @@ function hasTopHeading(markdown: string): boolean {
 
 /** The lines of a Markdown text that are not inside fenced code blocks. */
 export function outsideFences(markdown: string): string[] {
-  const result: string[] = [];
-  let fence: Fence | undefined;
-  for (const line of markdown.split('\n')) {
-    if (fence) {
-      const close = /^[\s>]*(`{3,}|~{3,})\s*$/.exec(line);
-      if (close && close[1][0] === fence.char && close[1].length >= fence.length) fence = undefined;
-      continue;
-    }
-    const open = /^[\s>]*(`{3,}|~{3,})(.*)$/.exec(line);
-    if (open && !(open[1][0] === '`' && open[2].includes('`'))) {
-      fence = {char: open[1][0], length: open[1].length};
-      continue;
-    }
-    result.push(line);
-  }
-  return result;
+  const document = readMarkdown(markdown);
+  const code = codeLines(document);
+  return document.lines.filter((_line, index) => !code.has(index + 1));
 }
 
 /**
@@ -368,21 +327,18 @@ export function outsideFences(markdown: string): string[] {
  * code are kept as they are (two blank lines between Python functions stay two).
  */
 export function tidy(markdown: string): string {
+  const document = readMarkdown(markdown);
+  const code = codeLines(document);
   const out: string[] = [];
-  let fence: Fence | undefined;
-  for (const raw of markdown.split('\n')) {
-    if (fence) {
+  document.lines.forEach((raw, index) => {
+    if (code.has(index + 1)) {
       out.push(raw);
-      const close = /^[\s>]*(`{3,}|~{3,})\s*$/.exec(raw);
-      if (close && close[1][0] === fence.char && close[1].length >= fence.length) fence = undefined;
-      continue;
+      return;
     }
     const line = raw.replace(/[ \t]+$/, '');
-    const open = /^[\s>]*(`{3,}|~{3,})(.*)$/.exec(line);
-    if (open && !(open[1][0] === '`' && open[2].includes('`'))) fence = {char: open[1][0], length: open[1].length};
-    if (line === '' && (out.length === 0 || out[out.length - 1] === '') && !fence) continue;
+    if (line === '' && (out.length === 0 || out[out.length - 1] === '')) return;
     out.push(line);
-  }
+  });
   while (out.length > 0 && out[out.length - 1].trim() === '') out.pop();
   return `${out.join('\n')}\n`;
 }

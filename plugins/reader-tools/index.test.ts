@@ -28,9 +28,25 @@ describe('reader-tool directives', () => {
       attributes: [
         {type: 'mdxJsxAttribute', name: 'app', value: 'daily'},
         {type: 'mdxJsxAttribute', name: 'cron', value: '0 6 * * *'},
+        {type: 'mdxJsxAttribute', name: 'headingLevel', value: '2'},
       ],
       children: [],
     });
+  });
+
+  test("a tool with its own heading gets the level below its section's heading", () => {
+    const heading = (depth: number): MdastNode => ({type: 'heading', depth, children: [{type: 'text', value: 'x'}]}) as MdastNode;
+    const levelOf = (node: MdastNode | undefined) => (node?.attributes as {name: string; value: string}[]).find((a) => a.name === 'headingLevel')?.value;
+    const tree: MdastNode = {
+      type: 'root',
+      children: [heading(2), directive('cron-explainer'), heading(3), paragraph('p'), directive('cron-explainer'), heading(6), directive('cron-explainer')],
+    };
+    insertReaderTools(tree);
+    const tools = tree.children!.filter((n) => n.type === 'mdxJsxFlowElement');
+    assert.deepEqual(tools.map(levelOf), ['3', '4', '6']);
+    const checker: MdastNode = {type: 'root', children: [directive('towerfile-checker')]};
+    insertReaderTools(checker);
+    assert.deepEqual(checker.children![1].attributes, [], 'the checker has no heading of its own');
   });
 
   test('a page without a tool is left as it is, and a tool used twice is imported once', () => {

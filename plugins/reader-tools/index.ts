@@ -7,7 +7,8 @@
  *
  * The plugin replaces the directive with the tool's component and adds the component's import to
  * that page only, so a tool's code is part of the pages that use it and of no other page. An
- * unknown tool or attribute fails the build, naming the page and the line.
+ * unknown tool or attribute fails the build, naming the page and the line. A tool with a heading of
+ * its own is told its level: one below the heading of the section it sits in.
  */
 
 /** The part of an mdast node this plugin reads or writes. */
@@ -26,12 +27,14 @@ type Tool = {
   component: string;
   /** Attributes the directive may carry, passed to the component as string props. */
   attributes: readonly string[];
+  /** The component has a heading of its own, and takes its level as `headingLevel`. */
+  headed?: boolean;
 };
 
 /** Every tool a page may ask for, by directive name. */
 export const READER_TOOLS: Readonly<Record<string, Tool>> = {
   'towerfile-checker': {component: '@site/src/components/TowerfileChecker', attributes: []},
-  'cron-explainer': {component: '@site/src/components/CronExplainer', attributes: ['app', 'cron']},
+  'cron-explainer': {component: '@site/src/components/CronExplainer', attributes: ['app', 'cron'], headed: true},
 };
 
 export class ReaderToolError extends Error {}
@@ -64,10 +67,13 @@ function importNode(name: string, source: string): MdastNode {
 /** Replaces the reader-tool directives of one page's tree in place; `file` names the page in errors. */
 export function insertReaderTools(tree: MdastNode, file = 'a docs page'): void {
   const used = new Map<string, string>();
+  // The depth of the last heading before the node being visited (the page's H1 before any other).
+  let sectionDepth = 1;
   const visit = (node: MdastNode) => {
     node.children?.forEach((child, index) => {
+      if (child.type === 'heading') sectionDepth = (child as {depth?: number}).depth ?? sectionDepth;
       if (child.type === 'leafDirective' && child.name && Object.hasOwn(READER_TOOLS, child.name)) {
-        node.children![index] = toolElement(child, file, used);
+        node.children![index] = toolElement(child, file, used, Math.min(sectionDepth + 1, 6));
       } else {
         visit(child);
       }
@@ -78,7 +84,7 @@ export function insertReaderTools(tree: MdastNode, file = 'a docs page'): void {
   tree.children = [...imports, ...(tree.children ?? [])];
 }
 
-function toolElement(directive: MdastNode, file: string, used: Map<string, string>): MdastNode {
+function toolElement(directive: MdastNode, file: string, used: Map<string, string>, headingLevel: number): MdastNode {
   const where = `${file}:${directive.position?.start.line ?? '?'}`;
   const toolName = directive.name!;
   const tool = READER_TOOLS[toolName];
@@ -94,6 +100,7 @@ function toolElement(directive: MdastNode, file: string, used: Map<string, strin
     }
     attributes.push({type: 'mdxJsxAttribute', name: key, value: value ?? ''});
   }
+  if (tool.headed) attributes.push({type: 'mdxJsxAttribute', name: 'headingLevel', value: String(headingLevel)});
   const name = localName(toolName);
   used.set(name, tool.component);
   return {type: 'mdxJsxFlowElement', name, attributes, children: []};

@@ -11,6 +11,7 @@ import {createSlugger, parseMarkdownHeadingId} from '@docusaurus/utils';
 import type {PageKind} from '../../src/search/kinds';
 import {blocksText, type Block, type ExtractedPage} from '../../src/search/records';
 import {isDiagramLanguage, parseDiagramMeta, titleSentence} from '../diagrams/fence';
+import {readMarkdown} from '../../lib/markdown';
 
 /** Inline Markdown (and JSX/HTML tags) to the text a reader sees; code spans are kept as written (`--name <name>`). */
 function markdownInlineToText(line: string): string {
@@ -26,10 +27,6 @@ function markdownInlineToText(line: string): string {
     .replace(/\u0000(\d+)\u0000/g, (_, index: string) => spans[Number(index)])
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-function stripFrontMatter(source: string): string {
-  return source.replace(/^---\n[\s\S]*?\n---\n/, '');
 }
 
 /** The cells of a table row (`| a | b |`), pipes escaped as `\|` kept. */
@@ -140,23 +137,18 @@ class MarkdownBlocks {
   }
 }
 
-/** `title="Towerfile"` in a fence's meta. */
-function fenceTitle(meta: string): string | undefined {
-  return /(?:^|\s)title="([^"]*)"/.exec(meta)?.[1];
-}
-
 /** Splits one Markdown document into page sections. */
 export function extractMarkdown(
   source: string,
-  page: {path: string; title: string; trail: string[]; kind: PageKind; language?: string; tags?: string[]},
+  page: {path: string; title: string; trail: string[]; kind: PageKind; language?: string; tags?: string[]; mdx?: boolean},
 ): ExtractedPage {
   const slugger = createSlugger();
   const sections: ExtractedPage['sections'] = [];
   const headingStack: Array<{level: number; text: string}> = [];
   let current: ExtractedPage['sections'][number] = {level: 1, anchor: null, heading: page.title, parents: [], text: ''};
-  let fence: {marker: string; indent: number; language?: string; title?: string; lines: string[]} | null = null;
-  // A diagram's source is not text a reader sees; its caption is (as in the built page).
-  let inDiagram = false;
+  // Code fences, their attributes and the front matter come from the one Markdown reader.
+  const document = readMarkdown(source, {sourceName: page.path, mdx: page.mdx});
+  const fenceAt = new Map(document.fences.map((fence) => [fence.line, fence]));
   let blocks = new MarkdownBlocks();
 
   const flush = () => {
@@ -166,25 +158,18 @@ export function extractMarkdown(
     sections.push(current);
   };
 
-  for (const raw of stripFrontMatter(source).split('\n')) {
-    const fenceMatch = /^\s*(```+|~~~+)/.exec(raw);
+  for (let index = document.bodyLine - 1; index < document.lines.length; index++) {
+    const raw = document.lines[index];
+    const fence = fenceAt.get(index + 1);
     if (fence) {
-      if (fenceMatch && fenceMatch[1].startsWith(fence.marker)) {
-        if (!inDiagram) blocks.code(fence.lines.join('\n'), fence.language, fence.title);
-        fence = null;
-      } else if (!inDiagram) {
-        // A fence inside a list item is indented as the item is; its code is not.
-        const leading = /^ */.exec(raw)?.[0].length ?? 0;
-        fence.lines.push(raw.slice(Math.min(leading, fence.indent)));
-      }
-      continue;
-    }
-    if (fenceMatch) {
-      const [language = '', ...meta] = raw.trim().slice(fenceMatch[1].length).trim().split(/\s+/);
-      const diagram = isDiagramLanguage(language) ? parseDiagramMeta(meta.join(' ')) : undefined;
-      inDiagram = diagram !== undefined;
+      // A diagram's source is not text a reader sees; its caption is (as in the built page).
+      const diagram = isDiagramLanguage(fence.lang) ? parseDiagramMeta(fence.meta) : undefined;
       if (diagram && !('error' in diagram)) blocks.paragraphOf(`${titleSentence(diagram.title)} ${diagram.description}`);
-      fence = {marker: fenceMatch[1], indent: /^ */.exec(raw)?.[0].length ?? 0, language: language || undefined, title: fenceTitle(meta.join(' ')), lines: []};
+      if (!diagram) {
+        const title = fence.attributes.get('title');
+        blocks.code(fence.code, fence.lang || undefined, typeof title === 'string' ? title : undefined);
+      }
+      index = fence.endLine - 1;
       continue;
     }
     // import/export lines of MDX, and a reader tool's directive (::towerfile-checker): the built page shows the tool, not this line.
@@ -214,7 +199,6 @@ export function extractMarkdown(
     }
     blocks.line(raw);
   }
-  if (fence && !inDiagram) blocks.code(fence.lines.join('\n'), fence.language, fence.title);
   flush();
   return {
     path: page.path,

@@ -691,7 +691,7 @@ describe('plugin options and global data', () => {
   test('the browser learns the mode and the index URL from the global data', async () => {
     const context = {siteDir: '/site', generatedFilesDir: '/tmp/generated', baseUrl: '/docs-site/', siteConfig: {url: 'https://docs.tower.dev'}};
     for (const mode of ['local', 'algolia'] as const) {
-      const plugin = searchIndexPlugin(context as never, {mode});
+      const plugin = searchIndexPlugin(context as never, {mode, firstPaint: false});
       let data: unknown;
       await plugin.contentLoaded?.({content: undefined, actions: {setGlobalData: (value: unknown) => void (data = value)} as never});
       assert.deepEqual(data, {mode, indexUrl: '/docs-site/search-index.json'});

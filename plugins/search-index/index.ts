@@ -10,6 +10,9 @@
  *   to build/<SEARCH.indexFile>, which the browser fetches on the first search,
  *   and each page's text to build/<SEARCH.textDir>/<hash>.json, which it
  *   fetches for the pages it shows (src/search/records.ts).
+ * - First paint (production, local mode, on unless `firstPaint: false`): the
+ *   /search page's script that draws the first results before the bundles
+ *   run (first-paint/), written under assets/ and named in the global data.
  * - Development (`docusaurus start`): pages are rendered in the browser only,
  *   so the plugin builds the same records from the Markdown sources and the
  *   API model (source-pages.ts) whenever content loads (and reloads on
@@ -34,6 +37,8 @@ import {titleLookup} from '../api-reference/generate';
 import {loadApiModel} from '../api-reference/model';
 import {extractPage} from './extract-html';
 import {condenseApiPage} from './condense';
+import {buildFirstPaintScript, type FirstPaintScript} from './first-paint/build';
+import {POPULAR_SEARCHES} from './popular-searches';
 import {apiPages, categoryPage, isApiDoc, markdownPage, sidebarPlaces} from './source-pages';
 
 /** build/docs/concepts/apps/index.html -> /docs/concepts/apps */
@@ -140,11 +145,26 @@ export const docSearchWithoutEval = {
   options: {search: 'try{return new Function(""),!0}catch(e){return!1}', replace: 'return!1', strict: true},
 };
 
-export type SearchPluginOptions = {mode: SearchMode};
+export type SearchPluginOptions = {mode: SearchMode; firstPaint: boolean};
 
 const OPTIONS_SCHEMA = Joi.object<SearchPluginOptions>({
   mode: Joi.string().valid('local', 'algolia').default('local'),
+  firstPaint: Joi.boolean().default(true),
 });
+
+/**
+ * The popular searches the /search page offers, each checked against the
+ * built index: one that finds no page fails the build, named.
+ */
+export function checkPopularSearches(files: SearchFiles, searches: readonly string[] = POPULAR_SEARCHES): void {
+  const engine = SearchEngine.fromPacked(files.index);
+  const empty = searches.filter((query) => engine.rank(query, [...SEARCH.facetFilters]).length === 0);
+  if (empty.length > 0) {
+    throw new Error(
+      `[search-index] popular searches that find no page: ${empty.map((query) => JSON.stringify(query)).join(', ')} (plugins/search-index/popular-searches.ts)`,
+    );
+  }
+}
 
 /** Docusaurus calls this before the plugin: a wrong `mode` stops the build with Joi's message naming the option. */
 export function validateOptions({options, validate}: OptionValidationContext<Partial<SearchPluginOptions>, SearchPluginOptions>): SearchPluginOptions {
@@ -157,6 +177,7 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchP
   const local = options.mode === 'local';
   const site = context.siteConfig.url;
   if (isDev && local) mkdirSync(devDir, {recursive: true});
+  let firstPaint: FirstPaintScript | null = null;
 
   return {
     name: SEARCH_PLUGIN_NAME,
@@ -167,7 +188,13 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchP
     },
 
     async contentLoaded({actions}) {
-      const data: SearchGlobalData = {mode: options.mode, indexUrl: `${context.baseUrl}${SEARCH.indexFile}`};
+      // The first paint is for production builds: the development server renders pages in the browser anyway.
+      if (local && !isDev && options.firstPaint) firstPaint ??= await buildFirstPaintScript();
+      const data: SearchGlobalData = {
+        mode: options.mode,
+        indexUrl: `${context.baseUrl}${SEARCH.indexFile}`,
+        ...(firstPaint ? {firstPaintScript: `${context.baseUrl}${firstPaint.file}`} : {}),
+      };
       actions.setGlobalData(data);
     },
 
@@ -194,7 +221,9 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchP
       if (!local) return;
       const pages = extractBuiltPages(outDir, {baseUrl: context.baseUrl, routes: routesPaths});
       const files = buildSearchFiles(pages, site);
+      checkPopularSearches(files);
       writeSearchFiles(outDir, files);
+      if (firstPaint) writeFileSync(path.join(outDir, firstPaint.file), firstPaint.code);
       console.log(
         `[search-index] ${pages.length} pages, ${files.index.sections.length} sections -> ${SEARCH.indexFile}, ${files.texts.size} text files in ${SEARCH.textDir}/`,
       );

@@ -24,6 +24,7 @@ import {operationRoute, overviewRoute} from '../api-reference/facts';
 import {loadApiModel, type ApiModel} from '../api-reference/model';
 import {renderOperationMarkdown, renderOverviewMarkdown} from '../api-reference/render-markdown';
 import {expandIncludes} from '../include-file/expand';
+import {isMdxFile, readMarkdown} from '../../lib/markdown';
 import {condenseApiPage} from './condense';
 import {extractMarkdown} from './extract-markdown';
 
@@ -101,9 +102,18 @@ export function categoryPage(category: CategoryPage): ExtractedPage {
 /** One Markdown docs page, with the title it shows (its H1, else its front-matter title). */
 export function markdownPage(siteDir: string, doc: SourceDoc, trail: string[]): ExtractedPage {
   const file = path.join(siteDir, doc.source.replace(/^@site\//, ''));
-  const source = expandIncludes(readFileSync(file, 'utf8'), {siteDir, sourceName: path.relative(siteDir, file)}).markdown;
-  const heading = /^# (.+)$/m.exec(source.replace(/^---\n[\s\S]*?\n---\n/, ''))?.[1].trim();
-  return extractMarkdown(source, {path: doc.permalink, title: heading ?? doc.title, trail, kind: kindOfRoute(doc.permalink, DOCS_PREFIX), tags: DOCS_TAGS});
+  const sourceName = path.relative(siteDir, file);
+  const source = expandIncludes(readFileSync(file, 'utf8'), {siteDir, sourceName}).markdown;
+  const mdx = isMdxFile(file);
+  const heading = readMarkdown(source, {sourceName, mdx}).headings.find((h) => h.level === 1)?.text;
+  return extractMarkdown(source, {
+    path: doc.permalink,
+    title: heading ?? doc.title,
+    trail,
+    kind: kindOfRoute(doc.permalink, DOCS_PREFIX),
+    tags: DOCS_TAGS,
+    mdx,
+  });
 }
 
 /** Whether a doc id is one of the generated API pages (read from the model instead of their MDX). */

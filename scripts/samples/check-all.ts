@@ -5,7 +5,8 @@
 import {existsSync, readFileSync} from 'node:fs';
 import {listFiles} from '../../lib/files';
 import path from 'node:path';
-import {fenceProblems, scanMarkdown} from './extract-blocks';
+import {fenceProblems, scanMarkdown, type CodeBlock, type ScannedMarkdown} from './extract-blocks';
+import {MarkdownError} from '../../lib/markdown';
 import {checkPythonDocuments, type PythonDocument} from './check-python';
 import {checkTomlBlocks} from './check-towerfile';
 import {createTowerfileRules} from '../../src/towerfile/rules-node';
@@ -28,6 +29,8 @@ import {checkPageApps, type PageForApps} from './check-page-apps';
 import {resolvePython} from './python-analysis';
 import {compareProblems, type Problem} from './types';
 import {API_REFERENCE} from '../../src/constants';
+import {renderApiPages} from '../../plugins/api-reference/generate';
+import {loadApiModel} from '../../plugins/api-reference/model';
 
 export interface CheckOptions {
   /** Repository root (the folder with docs/ and data/). */
@@ -40,6 +43,11 @@ export interface CheckOptions {
   files?: string[];
   /** Python interpreter used for python blocks. Default: python3. */
   python?: string;
+  /**
+   * Pages that exist only in memory, checked like a page's code blocks (fences, tower commands,
+   * python) but not as apps: the API operation pages, which the build generates from the spec.
+   */
+  generated?: {file: string; text: string}[];
 }
 
 export interface CheckStats {
@@ -65,8 +73,6 @@ export interface CheckStats {
 
 export interface CheckReport {
   problems: Problem[];
-  /** Known problems that do not fail the check (see KNOWN_PAGE_APP_PROBLEMS). */
-  known: Problem[];
   stats: CheckStats;
 }
 
@@ -80,6 +86,17 @@ export function listDocFiles(root: string): string[] {
   return listFiles(docs, (relative) => /\.mdx?$/.test(relative))
     .map((file) => `${DOCS_DIR}/${path.relative(docs, file).split(path.sep).join('/')}`)
     .filter((file) => !file.startsWith(EXCLUDED_PREFIX));
+}
+
+/** The flag of a fence that shows a command's output (```text output), not code to run. */
+export const OUTPUT_FLAG = 'output';
+
+/**
+ * Whether a fence is a sample the checks run on. Not a fence that includes a file (it shows that
+ * file, checked with its example project in check-projects.ts), nor the output of a command.
+ */
+function isSample(block: CodeBlock): boolean {
+  return !isIncludeBlock(block) && !block.attributes.has(OUTPUT_FLAG);
 }
 
 function toRelative(root: string, file: string): string {
@@ -168,11 +185,17 @@ export function checkSamples(options: CheckOptions): CheckReport {
     }
     stats.files++;
     const text = readFileSync(abs, 'utf8');
-    const scanned = scanMarkdown(text);
-    problems.push(...fenceProblems(scanned.blocks).map((p) => ({file, ...p})));
-    // A fence that includes a file shows that file: it is checked with its example project (check-projects.ts).
-    const blocks = scanned.blocks.filter((block) => !isIncludeBlock(block));
-    pages.push({file, text, blocks: scanned.blocks, headings: scanned.headings});
+    let scanned: ScannedMarkdown;
+    try {
+      scanned = scanMarkdown(text, file);
+    } catch (err) {
+      if (!(err instanceof MarkdownError)) throw err;
+      problems.push({file, line: err.line ?? 1, message: err.reason});
+      continue;
+    }
+    problems.push(...fenceProblems(scanned).map((p) => ({file, ...p})));
+    const blocks = scanned.blocks.filter(isSample);
+    pages.push({file, text, blocks: scanned.blocks});
     const toml = checkTomlBlocks(blocks, towerfileRules);
     stats.toml += toml.toml;
     stats.towerfiles += toml.towerfiles;
@@ -185,18 +208,30 @@ export function checkSamples(options: CheckOptions): CheckReport {
     pythonDocs.push({file, blocks});
   }
 
+  for (const page of options.generated ?? []) {
+    stats.files++;
+    const scanned = scanMarkdown(page.text, page.file);
+    const blocks = scanned.blocks;
+    problems.push(...fenceProblems(scanned).map((p) => ({file: page.file, ...p})));
+    if (cliIndex) {
+      const shell = checkShellBlocks(blocks, cliIndex);
+      stats.towerCommands += shell.commands;
+      problems.push(...shell.problems.map((p) => ({file: page.file, ...p})));
+    }
+    pythonDocs.push({file: page.file, blocks});
+  }
+
   const python = checkPythonDocuments(pythonDocs, interpreter);
   stats.pythonParsed = python.parsed;
   stats.pythonFragments = python.fragments;
   problems.push(...python.problems);
 
   const pageApps = checkPageApps(
-    pages.map((page) => ({...page, blocks: page.blocks.filter((block) => !isIncludeBlock(block))})),
+    pages.map((page) => ({...page, blocks: page.blocks.filter(isSample)})),
     interpreter,
   );
   stats.pageApps = pageApps.apps;
   problems.push(...pageApps.problems);
-  const known = pageApps.known;
 
   if (!options.files) {
     const examples = checkExamples({root, pages, towerfileRules, python: interpreter});
@@ -228,7 +263,14 @@ export function checkSamples(options: CheckOptions): CheckReport {
   }
 
   problems.sort(compareProblems);
-  return {problems, known, stats};
+  return {problems, stats};
+}
+
+/** The API operation pages as the build writes them to docs/reference/api/, rendered in memory from the spec. */
+export async function apiOperationPages(root: string): Promise<{file: string; text: string}[]> {
+  const model = await loadApiModel(path.join(root, API_REFERENCE.specFile), API_REFERENCE.specFile);
+  const pages = renderApiPages(model, (route) => route);
+  return model.operations.map((operation) => ({file: `${EXCLUDED_PREFIX}${operation.slug}.mdx`, text: pages.get(`${operation.slug}.mdx`)!}));
 }
 
 /**
@@ -236,12 +278,21 @@ export function checkSamples(options: CheckOptions): CheckReport {
  * Graphviz's WebAssembly build, which only loads asynchronously.
  */
 export async function checkSamplesWithDiagrams(options: CheckOptions): Promise<CheckReport> {
-  const report = checkSamples(options);
+  // A full check covers the API operation pages too (their curl, Python, tower CLI and SDK samples).
+  // Hook added by the api lane: the pages are rendered from the spec in memory, as the build renders them.
+  const report = checkSamples(options.files ? options : {...options, generated: await apiOperationPages(options.root)});
   const files = options.files ? options.files.map((f) => toRelative(options.root, f)) : listDocFiles(options.root);
   for (const file of files) {
     const abs = path.join(options.root, file);
     if (!existsSync(abs)) continue;
-    const {problems, diagrams} = await checkDiagramBlocks(scanMarkdown(readFileSync(abs, 'utf8')).blocks);
+    let blocks: ScannedMarkdown['blocks'];
+    try {
+      blocks = scanMarkdown(readFileSync(abs, 'utf8'), file).blocks;
+    } catch (err) {
+      if (err instanceof MarkdownError) continue; // reported by checkSamples
+      throw err;
+    }
+    const {problems, diagrams} = await checkDiagramBlocks(blocks);
     report.stats.diagrams += diagrams;
     report.problems.push(...problems.map((p) => ({file, ...p})));
   }

@@ -1,17 +1,23 @@
 /**
- * An app shown on a page: a section that shows a Towerfile and Python code gets the app checks of
- * check-apps.ts, as an example project does (the section is the deepest one around the Towerfile
- * that holds Python code, see findApps). Its imports must be
- * installed by the dependency file the section shows (a block titled pyproject.toml or
- * requirements.txt) or states (inline code in a paragraph that mentions requirements.txt,
- * pyproject.toml or dependencies, such as "its `requirements.txt` holds one line, `tower`"), and
- * the parameters its code reads must be declared in the Towerfile, or created as secrets on the page.
+ * Apps shown on a page, as the page declares them. A fence joins an app with the attribute
+ * `app="<name>"`:
  *
- * When a section shows several Towerfiles, each Python block belongs to the closest Towerfile
- * before it (or the first one). An app shown without a dependency file uses the one shown for the
- * same app name elsewhere on the page, or on another page. The app's own modules are the Python blocks titled `name.py`, the
- * .py files its `source` lists and any `name.py` the section mentions (e.g. in a folder tree).
- * Blocks that do not parse are left to the other checkers.
+ *     ```toml title="Towerfile" app="prices"             the app's Towerfile (its [app] name is <name>)
+ *     ```python title="task.py" app="prices"             code of the app (titled `x.py`: the app's module x)
+ *     ```text title="requirements.txt" app="prices"      its dependency file (or title="pyproject.toml")
+ *
+ * A page that does not show the dependency file gives the requirements on the Towerfile's fence
+ * instead, `requirements="tower polars"`; a page that gives neither uses the dependency file shown for
+ * the same app elsewhere on the page or on another page (a guide that builds on another). A page may
+ * show two versions of one app: each Towerfile takes the app's fences that follow it.
+ *
+ * Each app then gets the checks of check-apps.ts, as an example project does: every import is
+ * installed by the dependency file, and every parameter its code reads is declared in the Towerfile
+ * or created as a secret on the page (`tower secrets create`). The app's own modules are its Python
+ * fences titled `x.py`, the .py files its Towerfile's `source` lists, and the modules its Towerfile's
+ * fence names in `modules="billing_common"` (packaged from `import_paths`, not shown). Fences that include a file
+ * (file="...") are not given here: they are checked with their example project (check-projects.ts).
+ * Blocks that do not parse are left to the other checks.
  */
 import {parse} from 'smol-toml';
 import {
@@ -25,109 +31,105 @@ import {
 } from './check-apps';
 import {PYTHON_LANGS} from './check-python';
 import {isTowerfileBlock, locateTomlPath} from './check-towerfile';
-import {parseMeta, type CodeBlock, type Heading} from './extract-blocks';
+import type {CodeBlock} from './extract-blocks';
 import {analysePython} from './python-analysis';
 import type {Problem} from './types';
 
+/** The attribute that joins a fence to an app; on the Towerfile's fence, its requirements and the modules the page does not show. */
+export const APP_ATTRIBUTE = 'app';
+export const REQUIREMENTS_ATTRIBUTE = 'requirements';
+export const MODULES_ATTRIBUTE = 'modules';
+
+const DEPENDENCY_FILES = ['requirements.txt', 'pyproject.toml'] as const;
+type DependencyFile = (typeof DEPENDENCY_FILES)[number];
+
 export interface PageForApps {
   file: string;
-  text: string;
   /** The page's code blocks, without the ones that include a file. */
   blocks: CodeBlock[];
-  headings: Heading[];
 }
 
 export interface PageAppsReport {
   problems: Problem[];
-  /** Problems listed in KNOWN_PAGE_APP_PROBLEMS: reported, but they do not fail the check. */
-  known: Problem[];
-  /** Sections checked as apps. */
+  /** Apps checked. */
   apps: number;
 }
 
-function titleOf(block: CodeBlock): string {
-  const title = parseMeta(block.meta).attrs.get('title');
-  return typeof title === 'string' ? title.trim() : '';
-}
+type TowerfileData = {app?: {name?: unknown; source?: unknown}; parameters?: {name?: unknown}[]};
 
-const basename = (title: string) => title.split('/').pop() ?? '';
-
-function parsesAsToml(code: string): boolean {
-  try {
-    parse(code);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-interface SectionApp {
+interface PageApp {
+  name: string;
   page: string;
   towerfile: CodeBlock;
-  data: {app?: {name?: unknown; source?: unknown}; parameters?: {name?: unknown}[]};
-  python: CodeBlock[];
+  data: TowerfileData;
+  code: CodeBlock[];
+  /** null until found: shown on the page, given on the Towerfile's fence, or shown on another page. */
   dependencies: Dependencies | null;
-  modules: Set<string>;
-  secrets: Set<string>;
 }
 
-/** A paragraph that talks about dependencies states them in its inline code. */
-const DEPENDENCY_PROSE = /requirements\.txt|pyproject\.toml|dependenc/i;
-const INLINE_CODE = /`([^`\n]+)`/g;
-const REQUIREMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*(?:\[[\w,\s-]+\])?(?:\s*[<>=!~]=?\s*[\w.*]+)?$/;
-const MODULE_FILE = /(?:^|[\s`/(])([A-Za-z_]\w*)\.py\b/g;
+/** The fences of one app on one page, as declared: one Towerfile and the fences that go with it. */
+interface Declared {
+  towerfile?: CodeBlock;
+  code: CodeBlock[];
+  dependencyFiles: {block: CodeBlock; name: DependencyFile}[];
+}
 
-interface Paragraph {
-  /** First and last line. */
-  line: number;
-  end: number;
-  text: string;
+const titleOf = (block: CodeBlock): string => {
+  const title = block.attributes.get('title');
+  return typeof title === 'string' ? title.trim() : '';
+};
+
+const basename = (file: string) => file.split('/').pop() ?? '';
+
+function dependencyFileOf(block: CodeBlock): DependencyFile | undefined {
+  const name = basename(titleOf(block));
+  return DEPENDENCY_FILES.find((file) => file === name);
 }
 
 /**
- * A paragraph that ends with a colon and names a dependency file, such as "`requirements.txt`:" or
- * "The flow imports the SDK, so its `requirements.txt` lists it:", labels the block after it.
+ * The fences of a page grouped by the app they declare, with the problems of the declarations
+ * themselves. A page may show two versions of one app (a reference page comparing layouts): each
+ * Towerfile takes the fences of its app that follow it, up to the app's next Towerfile; fences before
+ * the app's first Towerfile go with that one.
  */
-const FILE_LABEL = /`(?:[\w.-]*\/)*(requirements\.txt|pyproject\.toml)`[^`]*:\s*$|^`(?:[\w.-]*\/)*(requirements\.txt|pyproject\.toml)`.*:\s*$/;
-const FILE_NAME = /\.(?:txt|toml|py|cfg|lock|md|csv|json|ya?ml|sh)$/;
-
-/** The dependency file a block shows: from its title, or from a label paragraph right before it. */
-function dependencyFileOf(block: CodeBlock, prose: Paragraph[], blocks: CodeBlock[]): string | undefined {
-  const title = basename(titleOf(block));
-  if (title === 'pyproject.toml' || title === 'requirements.txt') return title;
-  const before = prose.filter((p) => p.end < block.line).at(-1);
-  if (!before || blocks.some((b) => b.line > before.end && b.line < block.line)) return undefined;
-  const label = FILE_LABEL.exec(before.text.trim());
-  return label ? (label[1] ?? label[2]) : undefined;
-}
-
-/** The prose lines of a page section (code blocks removed), as paragraphs with their first line. */
-function paragraphs(lines: string[], from: number, to: number, blocks: CodeBlock[]): Paragraph[] {
-  const inCode = new Set<number>();
-  for (const block of blocks) {
-    const last = block.line + block.code.split('\n').length + 1;
-    for (let n = block.line; n <= last; n++) inCode.add(n);
-  }
-  const result: Paragraph[] = [];
-  let current: Paragraph | null = null;
-  for (let n = from; n < to && n <= lines.length; n++) {
-    const line = lines[n - 1];
-    if (inCode.has(n) || line.trim() === '') {
-      if (current) result.push(current);
-      current = null;
+function declarations(page: PageForApps, problems: Problem[]): [string, Declared][] {
+  const versions = new Map<string, Declared[]>();
+  const report = (block: CodeBlock, message: string) => problems.push({file: page.file, line: block.line, message});
+  for (const block of page.blocks) {
+    const name = block.attributes.get(APP_ATTRIBUTE);
+    if (name === undefined) continue;
+    if (name === true || name.trim() === '') {
+      report(block, `${APP_ATTRIBUTE}= needs the app's name, as in its Towerfile: ${APP_ATTRIBUTE}="my-app"`);
       continue;
     }
-    current = current ? {line: current.line, end: n, text: `${current.text} ${line}`} : {line: n, end: n, text: line};
+    if (!versions.has(name)) versions.set(name, [{code: [], dependencyFiles: []}]);
+    const ofApp = versions.get(name)!;
+    let current = ofApp[ofApp.length - 1];
+    const dependencyFile = dependencyFileOf(block);
+    if (isTowerfileBlock(block)) {
+      if (current.towerfile) ofApp.push((current = {code: [], dependencyFiles: []}));
+      current.towerfile = block;
+    } else if (PYTHON_LANGS.has(block.lang)) {
+      if (block.attributes.has('fragment')) report(block, `a fragment cannot be code of app ${name}: remove fragment= or ${APP_ATTRIBUTE}=`);
+      else current.code.push(block);
+    } else if (dependencyFile) {
+      current.dependencyFiles.push({block, name: dependencyFile});
+    } else {
+      report(
+        block,
+        `${APP_ATTRIBUTE}="${name}" marks an app's Towerfile, its Python code or its dependency file (titled requirements.txt or pyproject.toml), ` +
+          `and this ${block.lang || 'untitled'} block is none of them`,
+      );
+    }
   }
-  if (current) result.push(current);
-  return result;
+  return [...versions].flatMap(([name, ofApp]) => ofApp.map((declared): [string, Declared] => [name, declared]));
 }
 
 /**
  * The distributions a dependency block installs; undefined when it cannot be read (a pyproject.toml
  * that is not TOML is left to the TOML check; one without a dependency list is reported here).
  */
-function readDependencyBlock(file: string, block: CodeBlock, name: string, problems: Problem[]): Dependencies | undefined {
+function readDependencyFile(file: string, block: CodeBlock, name: DependencyFile, problems: Problem[]): Dependencies | undefined {
   if (name === 'pyproject.toml' && !parsesAsToml(block.code)) return undefined;
   try {
     const requirements = name === 'pyproject.toml' ? pyprojectDependencies(block.code) : requirementsDependencies(block.code);
@@ -138,142 +140,105 @@ function readDependencyBlock(file: string, block: CodeBlock, name: string, probl
   }
 }
 
-/**
- * Dependency files a page shows for a named app, wherever they are: a pyproject.toml whose
- * [project] name is the app's, or a block after a paragraph such as "For `repo-stats`, create
- * `requirements.txt`:". Guides that build an app step by step show it in its own section.
- */
-function dependencyFilesByApp(page: PageForApps): Map<string, Dependencies> {
-  const lines = page.text.split('\n');
-  const prose = paragraphs(lines, 1, lines.length + 1, page.blocks);
-  const found = new Map<string, Dependencies>();
-  for (const block of page.blocks) {
-    const name = dependencyFileOf(block, prose, page.blocks);
-    if (!name) continue;
-    const dependencies = readDependencyBlock(page.file, block, name, []);
-    if (!dependencies) continue;
-    const label = prose.filter((p) => p.end < block.line).at(-1)?.text ?? '';
-    const apps = [...label.matchAll(INLINE_CODE)].map((m) => m[1]);
-    if (name === 'pyproject.toml') {
-      const project = (parse(block.code) as {project?: {name?: unknown}}).project?.name;
-      if (typeof project === 'string') apps.push(project);
-    }
-    for (const app of apps) if (!found.has(app)) found.set(app, dependencies);
+function parsesAsToml(code: string): boolean {
+  try {
+    parse(code);
+    return true;
+  } catch {
+    return false;
   }
-  return found;
 }
 
-interface Section {
-  /** First line (the heading, or 1 for the page) and the line after the section. */
-  from: number;
-  to: number;
-}
-
-/** The sections (H2 and deeper) that contain `line`, deepest first; before the first H2, the page's opening. */
-function enclosingSections(headings: Heading[], line: number, end: number): Section[] {
-  const sections: Section[] = [];
-  let deepest = 7;
-  for (const heading of headings.filter((h) => h.level >= 2 && h.line < line).reverse()) {
-    if (heading.level >= deepest) continue;
-    deepest = heading.level;
-    const next = headings.find((h) => h.line > heading.line && h.level <= heading.level);
-    sections.push({from: heading.line, to: next ? next.line : end});
-  }
-  return sections.length > 0 ? sections : [{from: 1, to: headings.find((h) => h.level === 2)?.line ?? end}];
-}
-
-const isAppPython = (b: CodeBlock) => PYTHON_LANGS.has(b.lang) && !parseMeta(b.meta).attrs.has('fragment');
-
-/**
- * Finds the apps a page shows. An app's section is the deepest section around its Towerfile that
- * also holds Python code: a reference entry (### `tower.parameter`) keeps its own example, while a
- * guide that shows the Towerfile and the code under two sibling H3s gets the H2 around both.
- */
-function findApps(page: PageForApps, problems: Problem[]): SectionApp[] {
-  const lines = page.text.split('\n');
-  const end = lines.length + 1;
-  const secrets = documentedSecrets(page.blocks);
-  const inSection = (section: Section) => page.blocks.filter((b) => b.line >= section.from && b.line < section.to);
-
-  const chosen = page.blocks.filter(isTowerfileBlock).flatMap((towerfile) => {
-    const section = enclosingSections(page.headings, towerfile.line, end).find((candidate) => inSection(candidate).some(isAppPython));
-    return section ? [{towerfile, section}] : [];
-  });
-
-  const apps: SectionApp[] = [];
-  for (const {towerfile, section} of chosen) {
-    const blocks = inSection(section);
-    const prose = paragraphs(lines, section.from, section.to, blocks);
-    const rivals = chosen.filter((c) => c.section.from === section.from && c.section.to === section.to).map((c) => c.towerfile);
-    const python = blocks.filter(isAppPython).filter((block) => (rivals.filter((t) => t.line < block.line).at(-1) ?? rivals[0]) === towerfile);
-    if (python.length === 0) continue;
-
-    let data: SectionApp['data'];
-    try {
-      data = parse(towerfile.code) as SectionApp['data'];
-    } catch {
+/** The apps a page declares, each with its Towerfile read; dependencies shown on the page are read too. */
+function pageApps(page: PageForApps, problems: Problem[]): PageApp[] {
+  const apps: PageApp[] = [];
+  const report = (block: CodeBlock, message: string) => problems.push({file: page.file, line: block.line, message});
+  for (const [name, declared] of declarations(page, problems)) {
+    const {towerfile} = declared;
+    if (!towerfile) {
+      // A dependency file may serve an app of another page; code is checked with its Towerfile.
+      for (const block of declared.code) report(block, `no Towerfile on this page has ${APP_ATTRIBUTE}="${name}": mark the app's Towerfile fence with it`);
       continue;
     }
-    if (typeof data.app?.name !== 'string') continue;
-
-    const dependencyBlock = blocks.find((b) => dependencyFileOf(b, prose, blocks) !== undefined);
-    let dependencies: Dependencies | null = null;
-    if (dependencyBlock) {
-      const shown = readDependencyBlock(page.file, dependencyBlock, dependencyFileOf(dependencyBlock, prose, blocks)!, problems);
-      if (shown === undefined) continue;
-      dependencies = shown;
-    } else {
-      const stated = prose.filter((p) => DEPENDENCY_PROSE.test(p.text));
-      const names = stated.flatMap((p) =>
-        [...p.text.matchAll(INLINE_CODE)].map((m) => m[1].trim()).filter((code) => REQUIREMENT.test(code) && !FILE_NAME.test(code)),
-      );
-      if (names.length > 0) {
-        dependencies = {
-          file: `the dependencies stated at line ${stated[0].line}`,
-          names: installedDistributions(requirementsDependencies(names.join('\n'))),
-          verb: 'do not install',
-        };
-      }
+    let data: TowerfileData;
+    try {
+      data = parse(towerfile.code) as TowerfileData;
+    } catch {
+      continue; // reported by the TOML check
     }
-
-    const mentioned = [
-      ...prose.flatMap((p) => [...p.text.matchAll(MODULE_FILE)].map((m) => m[1])),
-      ...blocks.filter((b) => !PYTHON_LANGS.has(b.lang)).flatMap((b) => [...b.code.matchAll(MODULE_FILE)].map((m) => m[1])),
-    ];
-    const titled = python
-      .map(titleOf)
-      .filter((t) => t.endsWith('.py'))
-      .map((t) => basename(t).slice(0, -3));
-    const sourceModules = (Array.isArray(data.app.source) ? data.app.source : [])
-      .filter((s): s is string => typeof s === 'string' && /^[\w./-]+\.py$/.test(s))
-      .map((s) => basename(s).slice(0, -3));
-    apps.push({page: page.file, towerfile, data, python, dependencies, modules: new Set([...titled, ...mentioned, ...sourceModules]), secrets});
+    if (data.app?.name !== name) {
+      report(towerfile, `the fence says ${APP_ATTRIBUTE}="${name}", but the Towerfile's [app] name is ${JSON.stringify(data.app?.name ?? null)}`);
+      continue;
+    }
+    if (declared.code.length === 0) {
+      report(
+        towerfile,
+        `app ${name} has no Python code on this page: mark its code fences with ${APP_ATTRIBUTE}="${name}", or remove ${APP_ATTRIBUTE}= from the Towerfile`,
+      );
+      continue;
+    }
+    const app: PageApp = {name, page: page.file, towerfile, data, code: declared.code, dependencies: null};
+    const requirements = towerfile.attributes.get(REQUIREMENTS_ATTRIBUTE);
+    const [shown, ...moreShown] = declared.dependencyFiles;
+    for (const more of moreShown) report(more.block, `a second dependency file of app ${name} on this page (the first is at line ${shown.block.line})`);
+    if (shown && requirements !== undefined) {
+      report(towerfile, `app ${name} shows its ${shown.name} at line ${shown.block.line}: remove ${REQUIREMENTS_ATTRIBUTE}= from its Towerfile fence`);
+    }
+    if (shown) {
+      const dependencies = readDependencyFile(page.file, shown.block, shown.name, problems);
+      if (!dependencies) continue;
+      app.dependencies = dependencies;
+    } else if (typeof requirements === 'string' && requirements.trim() !== '') {
+      app.dependencies = {
+        file: `the requirements on the Towerfile fence at line ${towerfile.line}`,
+        names: installedDistributions(requirementsDependencies(requirements.trim().split(/\s+/).join('\n'))),
+        verb: 'do not install',
+      };
+    } else if (requirements !== undefined) {
+      report(towerfile, `${REQUIREMENTS_ATTRIBUTE}= needs the app's requirements, separated by spaces: ${REQUIREMENTS_ATTRIBUTE}="tower polars"`);
+    }
+    apps.push(app);
   }
   return apps;
 }
 
-export function checkPageApps(
-  pages: PageForApps[],
-  python = 'python3',
-  knownProblems: readonly KnownPageAppProblem[] = KNOWN_PAGE_APP_PROBLEMS,
-): PageAppsReport {
-  const problems: Problem[] = [];
-  const apps = pages.flatMap((page) => findApps(page, problems));
-  // One app may be shown in several sections or on several pages (a guide that builds on another):
-  // a dependency file shown for the same app on the same page counts first, then one on any page.
-  const named = pages.map((page) => ({page: page.file, files: dependencyFilesByApp(page)}));
-  for (const app of apps.filter((a) => a.dependencies === null)) {
-    const name = String(app.data.app?.name);
-    const candidates = [
-      ...apps.filter((other) => other.data.app?.name === name && other.dependencies).map((other) => ({page: other.page, dependencies: other.dependencies!})),
-      ...named.filter((n) => n.files.has(name)).map((n) => ({page: n.page, dependencies: n.files.get(name)!})),
-    ];
-    const shown = candidates.find((c) => c.page === app.page) ?? candidates[0];
-    if (shown)
-      app.dependencies = {...shown.dependencies, file: shown.page === app.page ? shown.dependencies.file : `${shown.dependencies.file} of ${shown.page}`};
+type ShownDependencies = {page: string; line: number; dependencies: Dependencies};
+
+/** Dependency files the pages show, by app name (a guide may show the file of an app whose code is on another page). */
+function dependencyFilesByApp(pages: PageForApps[]): Map<string, ShownDependencies[]> {
+  const found = new Map<string, ShownDependencies[]>();
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      const name = block.attributes.get(APP_ATTRIBUTE);
+      const file = dependencyFileOf(block);
+      if (typeof name !== 'string' || !file) continue;
+      const dependencies = readDependencyFile(page.file, block, file, []);
+      if (!dependencies) continue;
+      if (!found.has(name)) found.set(name, []);
+      found.get(name)!.push({page: page.file, line: block.line, dependencies});
+    }
   }
-  const blocks = apps.flatMap((app) => app.python);
-  if (blocks.length === 0) return settle(problems, pages, 0, knownProblems);
+  return found;
+}
+
+export function checkPageApps(pages: PageForApps[], python = 'python3'): PageAppsReport {
+  const problems: Problem[] = [];
+  const apps = pages.flatMap((page) => pageApps(page, problems));
+
+  const shownFiles = dependencyFilesByApp(pages);
+  const towerfiles = new Set(pages.flatMap((page) => page.blocks.filter(isTowerfileBlock).map((block) => block.attributes.get(APP_ATTRIBUTE))));
+  for (const [name, shown] of shownFiles) {
+    if (towerfiles.has(name)) continue;
+    for (const {page, line} of shown) problems.push({file: page, line, message: `no page has a Towerfile with ${APP_ATTRIBUTE}="${name}"`});
+  }
+  for (const app of apps.filter((a) => a.dependencies === null)) {
+    const shown = shownFiles.get(app.name) ?? [];
+    const found = shown.find((other) => other.page === app.page) ?? shown[0];
+    if (found) app.dependencies = found.page === app.page ? found.dependencies : {...found.dependencies, file: `${found.dependencies.file} of ${found.page}`};
+  }
+
+  const blocks = apps.flatMap((app) => app.code);
+  if (blocks.length === 0) return {problems, apps: apps.length};
   const {analyses, stdlib} = analysePython(
     blocks.map((b) => b.code),
     python,
@@ -287,46 +252,29 @@ export function checkPageApps(
       const offset = locateTomlPath(app.towerfile.code, ['parameters', String(index), 'name']);
       parameters.set(parameter.name, {file: app.page, line: app.towerfile.line + 1 + Math.max(offset, 0)});
     });
+    const titledModules = app.code
+      .map(titleOf)
+      .filter((title) => title.endsWith('.py'))
+      .map((title) => basename(title).slice(0, -3));
+    const sourceModules = (Array.isArray(app.data.app?.source) ? app.data.app.source : [])
+      .filter((s): s is string => typeof s === 'string' && /^[\w./-]+\.py$/.test(s))
+      .map((s) => basename(s).slice(0, -3));
+    const declaredModules = String(app.towerfile.attributes.get(MODULES_ATTRIBUTE) ?? '')
+      .split(/\s+/)
+      .filter(Boolean);
+    const page = pages.find((p) => p.file === app.page)!;
     const model: AppUnderCheck = {
-      name: String(app.data.app!.name),
+      name: app.name,
       towerfile: {file: app.page, line: app.towerfile.line},
       parameters,
-      code: app.python.map((block) => ({file: app.page, lineOffset: block.line, analysis: analysisOf.get(block)!})),
-      localModules: app.modules,
+      code: app.code.map((block) => ({file: app.page, lineOffset: block.line, analysis: analysisOf.get(block)!})),
+      localModules: new Set([...titledModules, ...sourceModules, ...declaredModules]),
       dependencies: app.dependencies,
-      noDependencies: 'the page neither shows nor states its dependency file',
-      secrets: app.secrets,
+      noDependencies: `no page shows its dependency file (a fence titled requirements.txt or pyproject.toml with ${APP_ATTRIBUTE}="${app.name}") and its Towerfile fence has no ${REQUIREMENTS_ATTRIBUTE}=`,
+      secrets: documentedSecrets(page.blocks),
       secretsDocumentedIn: [app.page],
     };
     problems.push(...checkApp(model, stdlib));
   }
-  return settle(problems, pages, apps.length, knownProblems);
-}
-
-/**
- * Problems this check found on pages owned by other changes when it arrived. They are shown as
- * known problems until the pages are fixed; an entry that no longer matches anything fails the
- * check, so the list can only shrink. Delete an entry together with the fix of its page.
- */
-export interface KnownPageAppProblem {
-  file: string;
-  includes: string;
-}
-
-export const KNOWN_PAGE_APP_PROBLEMS: readonly KnownPageAppProblem[] = [];
-
-function settle(found: Problem[], pages: PageForApps[], apps: number, knownProblems: readonly KnownPageAppProblem[]): PageAppsReport {
-  const checked = new Set(pages.map((page) => page.file));
-  const isKnown = (problem: Problem) => knownProblems.some((k) => k.file === problem.file && problem.message.includes(k.includes));
-  const problems = found.filter((problem) => !isKnown(problem));
-  for (const entry of knownProblems.filter((k) => checked.has(k.file))) {
-    if (!found.some((problem) => problem.file === entry.file && problem.message.includes(entry.includes))) {
-      problems.push({
-        file: entry.file,
-        line: 1,
-        message: `the known problem "${entry.includes}" no longer occurs: delete its entry in KNOWN_PAGE_APP_PROBLEMS (scripts/samples/check-page-apps.ts)`,
-      });
-    }
-  }
-  return {problems, known: found.filter(isKnown), apps};
+  return {problems, apps: apps.length};
 }

@@ -160,8 +160,9 @@ export function checkExamples(options: ExamplesOptions): ExamplesReport {
       shownOn.get(file)!.add(page.file);
       if (!file.startsWith(projectPrefix) && !outsideProjects.has(file)) {
         // A Towerfile is validated as one whatever the fence's title says.
-        const meta = path.posix.basename(file) === 'Towerfile' ? `${block.meta} towerfile` : block.meta;
-        outsideProjects.set(file, {...block, meta, line: 0, code: readFileSync(path.join(root, file), 'utf8').replace(/\n$/, '')});
+        const attributes = new Map(block.attributes);
+        if (path.posix.basename(file) === 'Towerfile') attributes.set('towerfile', true);
+        outsideProjects.set(file, {...block, attributes, line: 0, code: readFileSync(path.join(root, file), 'utf8').replace(/\n$/, '')});
       }
     }
   }

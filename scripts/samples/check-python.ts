@@ -7,8 +7,8 @@
  * A block that deliberately cannot stand alone says so with fragment="reason"; a fragment without a
  * reason is itself a problem.
  */
-import {spawnSync} from 'node:child_process';
-import {parseMeta, type CodeBlock} from './extract-blocks';
+import type {CodeBlock} from './extract-blocks';
+import {runPythonJson} from './python-analysis';
 import type {Problem} from './types';
 
 export const PYTHON_LANGS: ReadonlySet<string> = new Set(['python', 'py', 'python3']);
@@ -47,14 +47,7 @@ json.dump(results, sys.stdout)
 /** Parses every source in one python3 process. Throws if python3 cannot be run or answers garbage. */
 export function parsePythonSources(sources: PythonSource[], python = 'python3'): PythonResult[] {
   if (sources.length === 0) return [];
-  const run = spawnSync(python, ['-c', PARSER], {
-    input: JSON.stringify(sources),
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  if (run.error) throw new Error(`cannot run ${python}: ${run.error.message}`);
-  if (run.status !== 0) throw new Error(`${python} exited with ${run.status}: ${run.stderr.trim()}`);
-  const results = JSON.parse(run.stdout) as PythonResult[];
+  const results = runPythonJson(PARSER, sources, python) as PythonResult[];
   if (!Array.isArray(results) || results.length !== sources.length) {
     throw new Error(`${python} returned ${Array.isArray(results) ? results.length : 'no'} results for ${sources.length} blocks`);
   }
@@ -84,7 +77,7 @@ export function checkPythonDocuments(docs: PythonDocument[], python = 'python3')
   for (const doc of docs) {
     for (const block of doc.blocks) {
       if (!PYTHON_LANGS.has(block.lang)) continue;
-      const fragment = parseMeta(block.meta).attrs.get('fragment');
+      const fragment = block.attributes.get('fragment');
       if (fragment !== undefined) {
         if (fragment === true || fragment.trim() === '') {
           problems.push({

@@ -14,7 +14,7 @@
  * Towerfile key there.
  */
 import {CHECKED_REFERENCE_PAGES, CLI_MANIFEST_FILE, TABLE_OF_CONTENTS} from '../../src/constants';
-import {extractHeadings, frontMatterScalars} from './extract-blocks';
+import {extractHeadings, scanMarkdown} from './extract-blocks';
 import {didYouMean} from '../../lib/suggest';
 import type {Problem} from './types';
 import type {CliManifest} from '../../lib/tower-cli';
@@ -62,9 +62,9 @@ export interface TocLevels {
 
 /** The heading levels the page's table of contents shows: the site's, or the page's front matter override. */
 export function tocLevels(markdown: string): TocLevels {
-  const front = frontMatterScalars(markdown);
+  const {frontMatter} = scanMarkdown(markdown);
   const level = (key: string, fallback: number) => {
-    const value = Number(front.get(key));
+    const value = Number(frontMatter[key]);
     return Number.isInteger(value) && value >= 2 && value <= 6 ? value : fallback;
   };
   return {

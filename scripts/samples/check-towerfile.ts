@@ -6,17 +6,16 @@
  * reported with its key path on the line of the offending key where it can be found.
  */
 import {checkTowerfile, parseToml, type TowerfileProblem, type TowerfileRules} from '../../src/towerfile/check';
-import {parseMeta, type CodeBlock} from './extract-blocks';
+import type {CodeBlock} from './extract-blocks';
 import type {BlockProblem} from './types';
 
 export const TOML_LANGS: ReadonlySet<string> = new Set(['toml']);
 
 export function isTowerfileBlock(block: CodeBlock): boolean {
   if (!TOML_LANGS.has(block.lang)) return false;
-  const {attrs} = parseMeta(block.meta);
-  const title = attrs.get('title');
+  const title = block.attributes.get('title');
   if (typeof title === 'string' && /(^|\/)Towerfile$/.test(title.trim())) return true;
-  for (const [key, value] of attrs) {
+  for (const [key, value] of block.attributes) {
     if (value === true && key.toLowerCase() === 'towerfile') return true;
   }
   return false;

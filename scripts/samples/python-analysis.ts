@@ -164,16 +164,24 @@ export function resolvePython(python = 'python3'): string {
   return executable !== '' ? executable : python;
 }
 
-/** Analyses every source in one python3 process. Throws if python3 cannot be run or answers garbage. */
-export function analysePython(sources: string[], python = 'python3'): AnalysisResult {
-  const run = spawnSync(python, ['-c', ANALYSER], {
-    input: JSON.stringify(sources),
+/**
+ * Runs a python3 program that reads JSON on stdin and answers JSON on stdout: how every check
+ * hands many sources to one python3 process. Throws if python3 cannot be run or fails.
+ */
+export function runPythonJson(program: string, input: unknown, python = 'python3'): unknown {
+  const run = spawnSync(python, ['-c', program], {
+    input: JSON.stringify(input),
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });
   if (run.error) throw new Error(`cannot run ${python}: ${run.error.message}`);
   if (run.status !== 0) throw new Error(`${python} exited with ${run.status}: ${run.stderr.trim()}`);
-  const output = JSON.parse(run.stdout) as {stdlib: string[]; results: PythonAnalysis[]};
+  return JSON.parse(run.stdout);
+}
+
+/** Analyses every source in one python3 process. Throws if python3 cannot be run or answers garbage. */
+export function analysePython(sources: string[], python = 'python3'): AnalysisResult {
+  const output = runPythonJson(ANALYSER, sources, python) as {stdlib: string[]; results: PythonAnalysis[]};
   if (!Array.isArray(output.results) || output.results.length !== sources.length || !Array.isArray(output.stdlib)) {
     throw new Error(`${python} returned an unexpected answer for ${sources.length} sources`);
   }

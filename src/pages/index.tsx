@@ -6,13 +6,35 @@ import PathCards, {type PathCard} from '@site/src/components/PathCards';
 import {API_REFERENCE} from '@site/src/constants';
 import styles from './index.module.css';
 
-const LEARN: PathCard[] = [
+/** What readers come to the docs for most, each one step away. */
+const TASKS: PathCard[] = [
   {
-    kicker: 'Start here',
-    title: 'Quickstart',
+    kicker: 'Quickstart',
+    title: 'Deploy an app',
     to: '/docs/getting-started/quick-start',
-    description: 'Write a small Python app, describe it in a Towerfile, deploy it and watch it run.',
+    description: 'Install the CLI, describe an app in a Towerfile, deploy it and watch its first run.',
   },
+  {
+    kicker: 'Schedules',
+    title: 'Run it on a schedule',
+    to: '/docs/using-tower/orchestrate#run-apps-on-a-schedule',
+    description: 'Create a schedule from a cron expression, and see its next runs before you do.',
+  },
+  {
+    kicker: 'Secrets',
+    title: 'Keep credentials safe',
+    to: '/docs/concepts/environments#secrets',
+    description: 'Store API keys and passwords per environment and read them from your code.',
+  },
+  {
+    kicker: 'Towerfile',
+    title: 'Check a Towerfile',
+    to: '/docs/reference/towerfile-checker',
+    description: 'Paste a Towerfile and see every problem in it, in plain words, before you deploy.',
+  },
+];
+
+const LEARN: PathCard[] = [
   {
     kicker: 'Understand',
     title: 'Concepts',
@@ -24,6 +46,12 @@ const LEARN: PathCard[] = [
     title: 'Examples',
     to: '/docs/examples/intro',
     description: 'Complete apps for dltHub pipelines, Iceberg tables, LLMs, orchestration and agents.',
+  },
+  {
+    kicker: 'Under the hood',
+    title: 'How Tower works',
+    to: '/docs/architecture/how-tower-works',
+    description: 'The control plane, the runners that run your code, networking and security.',
   },
 ];
 
@@ -57,6 +85,12 @@ export default function Home(): ReactNode {
       <main className={styles.main}>
         <div className="container">
           <HomeHero />
+          <section className={styles.section} aria-labelledby="tasks">
+            <Heading as="h2" id="tasks" className={styles.sectionTitle}>
+              Get things done
+            </Heading>
+            <PathCards cards={TASKS} label="Tasks" />
+          </section>
           <section className={styles.section} aria-labelledby="learn">
             <Heading as="h2" id="learn" className={styles.sectionTitle}>
               Learn Tower

@@ -5,7 +5,12 @@
  */
 export type SearchMode = 'local' | 'algolia';
 
-export type SearchGlobalData = {mode: SearchMode; indexUrl: string};
+export type SearchGlobalData = {
+  mode: SearchMode;
+  indexUrl: string;
+  /** The search page's first-paint script (production builds in local mode; plugins/search-index/first-paint). */
+  firstPaintScript?: string;
+};
 
 /** The plugin's name, under which its global data is found. */
 export const SEARCH_PLUGIN_NAME = 'search-index';

@@ -10,6 +10,7 @@ import {usePluginData} from '@docusaurus/useGlobalData';
 import {useAlgoliaContextualFacetFilters, mergeFacetFilters} from '@docusaurus/theme-search-algolia/client';
 import type {ThemeConfigAlgolia} from '@docusaurus/theme-search-algolia';
 import {createLocalSearchClient, type LocalSearchClient} from './client';
+import {takeEarlyClient} from './earlyClient';
 import type {FacetFilters} from './engine';
 import {SEARCH_PLUGIN_NAME, type SearchGlobalData, type SearchMode} from './global-data';
 
@@ -20,11 +21,11 @@ type AlgoliaConfig = ThemeConfigAlgolia & {
 
 const localClients = new Map<string, LocalSearchClient>();
 
-/** One local client per index URL for the whole page life (the engine loads once). */
+/** One local client per index URL for the whole page life (the engine loads once): the search page's first paint's, if it left one. */
 export function localClientFor(indexUrl: string): LocalSearchClient {
   let client = localClients.get(indexUrl);
   if (!client) {
-    client = createLocalSearchClient(indexUrl);
+    client = takeEarlyClient(indexUrl) ?? createLocalSearchClient(indexUrl);
     localClients.set(indexUrl, client);
   }
   return client;

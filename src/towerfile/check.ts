@@ -6,15 +6,33 @@
  * and a "did you mean" for a misspelt key. A file without errors also gets a plan: what Tower will
  * package and start.
  *
- * One module serves both the Towerfile checker page (src/components/TowerfileChecker, with the
- * schema compiled at build time by plugins/towerfile-validator) and the build's sample checker
- * (scripts/samples/check-towerfile.ts, with the schema compiled by Ajv in Node). It never imports
- * a validator compiler: callers hand in a compiled `validate` function.
+ * A syntax error does not hide the rest: the line (or the statement) it is on is set aside and the
+ * file is read again, so every syntax error is listed, in plain words, with the other problems.
+ *
+ * Every step costs time in proportion to the text (the reader's tab and the docs MCP server both
+ * run it on whatever they are given): key lines are read once per check, "did you mean" looks only
+ * at keys short enough to be a typo, `source` globs are matched without backtracking, syntax errors
+ * are recovered from up to a limit, and the problems listed stop at a limit with the rest counted.
+ *
+ * One module serves the Towerfile checker page (src/components/TowerfileChecker, with the schema
+ * compiled at build time by plugins/towerfile-validator), the build's sample checker
+ * (scripts/samples/check-towerfile.ts) and the docs MCP server's check_towerfile (mcp/checks.ts),
+ * the last two with the schema compiled by Ajv in Node. It never imports a validator compiler:
+ * callers hand in a compiled `validate` function.
  */
 import {parse, TomlError} from 'smol-toml';
 import {closest} from '../../lib/suggest';
-import {locateTomlPath} from './locate';
-import {importPathModule, isPackaged, packagedDependencyFiles, scriptPathProblem, scriptRunner, type DependencyFile} from './packaging';
+import {tomlKeyLines, tomlLineKind, type TomlKeyLines} from './locate';
+import {
+  compileSourcePatterns,
+  importPathModule,
+  isPackaged,
+  packagedDependencyFiles,
+  scriptPathProblem,
+  scriptRunner,
+  type DependencyFile,
+  type SourcePatterns,
+} from './packaging';
 import {COMMON_ERRORS_ANCHOR, headingAnchor, keyPathLabel, referenceHeading} from './reference';
 import {isDeprecated, knownKeys, schemaAt, type JsonSchema} from './schema';
 
@@ -58,7 +76,14 @@ export interface TowerfileProblem {
 }
 
 export type TowerRule =
-  'legacy-key' | 'script-outside-app' | 'script-kind' | 'script-not-packaged' | 'hidden-default' | 'parameter-name' | 'duplicate-parameter';
+  | 'legacy-key'
+  | 'script-outside-app'
+  | 'script-kind'
+  | 'script-not-packaged'
+  | 'source-pattern-unread'
+  | 'hidden-default'
+  | 'parameter-name'
+  | 'duplicate-parameter';
 
 interface TowerfileParameter {
   name: string;
@@ -89,8 +114,20 @@ export interface TowerfilePlan {
 
 type TomlParse = {ok: true; data: Record<string, unknown>} | {ok: false; line: number | null; column?: number; message: string};
 
+/** Problems listed at most; the rest are counted (`errors`, `warnings`). Errors are listed first. */
+export const PROBLEM_LIMIT = 100;
+/** Syntax errors recovered from at most; past them the checker stops and says so. */
+export const SYNTAX_ERROR_LIMIT = 20;
+/** The longest text checked, in characters (the docs MCP server takes no more either). Real Towerfiles are a few hundred. */
+export const MAX_TOWERFILE_LENGTH = 64 * 1024;
+
 export interface TowerfileCheck {
+  /** Sorted by line, errors before warnings on a line; at most PROBLEM_LIMIT of them. */
   problems: TowerfileProblem[];
+  /** All errors found, listed or not. */
+  errors: number;
+  /** All warnings found, listed or not. */
+  warnings: number;
   /** The parsed TOML, when it parses. */
   data?: Record<string, unknown>;
   /** Present when there is no error (warnings allowed). */
@@ -132,8 +169,12 @@ function valueAt(data: unknown, path: readonly string[]): unknown {
   return current;
 }
 
+/** Long keys and values are cut in messages: the message stays readable, and its size bounded. */
+const SHOWN_LENGTH = 60;
+const shorten = (text: string) => (text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH - 1)}…` : text);
+
 function describeValue(value: unknown): string {
-  if (typeof value === 'string') return value === '' ? 'an empty string' : `the string "${value}"`;
+  if (typeof value === 'string') return value === '' ? 'an empty string' : `the string "${shorten(value)}"`;
   if (typeof value === 'number' || typeof value === 'bigint') return `the number ${String(value)}`;
   if (typeof value === 'boolean') return `the boolean ${value}`;
   if (Array.isArray(value)) return 'a list';
@@ -147,10 +188,10 @@ const isIndex = (segment: string) => /^\d+$/.test(segment);
 /** How a message names the thing at `path`. */
 function subject(path: readonly string[]): string {
   if (path.length === 0) return 'The Towerfile';
-  const last = path[path.length - 1];
+  const last = shorten(path[path.length - 1]);
   if (path.length === 1) return `[${last}]`;
   if (isIndex(last)) {
-    const parent = path[path.length - 2];
+    const parent = shorten(path[path.length - 2]);
     return path.length === 2 ? `[[${parent}]] block ${Number(last) + 1}` : `Entry ${Number(last) + 1} of "${parent}"`;
   }
   return `"${last}"`;
@@ -163,10 +204,17 @@ function anchorFor(path: readonly string[]): string {
   return headingAnchor(referenceHeading(keys));
 }
 
-function lineOf(text: string, path: readonly string[]): number | null {
-  const line = locateTomlPath(text, path);
+/** 1-based line of `path`, or null. */
+function lineOf(keyLines: TomlKeyLines, path: readonly string[]): number | null {
+  const line = keyLines.lineOf(path);
   return line === -1 ? null : line + 1;
 }
+
+/** Keys longer than this are not matched against known keys: none is a typo of a Towerfile key. */
+const SUGGESTABLE_KEY_LENGTH = 32;
+
+/** The "did you mean" of an unknown key, worked out once the key's problem is among those listed. */
+const SUGGEST_WHEN_LISTED = new WeakMap<TowerfileProblem, () => void>();
 
 function pointerToPath(pointer: string): string[] {
   return pointer === ''
@@ -197,7 +245,7 @@ const TYPE_WORDS: Record<string, string> = {
 function typeHint(key: string, expected: string, value: unknown): string {
   if (expected === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return ` Write ${key} = "${String(value)}".`;
   if (expected === 'boolean' && (value === 'true' || value === 'false')) return ` Write ${key} = ${value}.`;
-  if (expected === 'array' && typeof value === 'string') return ` Write ${key} = ["${value}"].`;
+  if (expected === 'array' && typeof value === 'string' && value.length <= SHOWN_LENGTH) return ` Write ${key} = ["${value}"].`;
   return '';
 }
 
@@ -214,12 +262,12 @@ function toleratedByTower(error: ValidationError, path: readonly string[]): bool
   return false;
 }
 
-function schemaProblem(error: ValidationError, text: string, data: unknown, schema: JsonSchema): TowerfileProblem {
+function schemaProblem(error: ValidationError, keyLines: TomlKeyLines, data: unknown, schema: JsonSchema): TowerfileProblem {
   const path = pointerToPath(error.instancePath);
   const severity: Severity = toleratedByTower(error, path) ? 'warning' : 'error';
   const value = valueAt(data, path);
   const key = path.filter((s) => !isIndex(s)).at(-1) ?? '';
-  const base = {severity, path, keyPath: keyPathLabel(path), line: lineOf(text, path), anchor: anchorFor(path)};
+  const base = {severity, path, keyPath: keyPathLabel(path), line: lineOf(keyLines, path), anchor: anchorFor(path)};
 
   switch (error.keyword) {
     case 'required': {
@@ -241,19 +289,23 @@ function schemaProblem(error: ValidationError, text: string, data: unknown, sche
       const unknown = String(error.params.additionalProperty);
       const target = [...path, unknown];
       const removed = REMOVED_KEYS[keyPathLabel(target).replace(/\[\d+\]/g, '[]')];
-      const suggestion = removed?.replacement ?? closest(unknown, knownKeys(schema, path));
       const isTableValue = valueAt(data, target) !== null && typeof valueAt(data, target) === 'object' && !Array.isArray(valueAt(data, target));
-      const what = path.length === 0 && isTableValue ? `Unknown table [${unknown}]` : `Unknown key "${unknown}"${path.length ? ` in ${subject(path)}` : ''}`;
+      const shown = shorten(unknown);
+      const what = path.length === 0 && isTableValue ? `Unknown table [${shown}]` : `Unknown key "${shown}"${path.length ? ` in ${subject(path)}` : ''}`;
       const message = removed ? `"${unknown}" ${removed.note}.` : `${what}: Tower ignores it, so it has no effect.`;
-      return {
-        ...base,
-        path: target,
-        keyPath: keyPathLabel(target),
-        line: lineOf(text, target),
-        anchor: suggestion ? anchorFor([...path, suggestion]) : path.length === 0 ? 'structure-at-a-glance' : anchorFor(path),
-        message,
-        ...(suggestion ? {suggestion} : {}),
+      const problem: TowerfileProblem = {...base, path: target, keyPath: keyPathLabel(target), line: lineOf(keyLines, target), anchor: '', message};
+      const suggest = (suggestion: string | undefined) => {
+        problem.anchor = suggestion ? anchorFor([...path, suggestion]) : path.length === 0 ? 'structure-at-a-glance' : anchorFor(path);
+        if (suggestion) problem.suggestion = suggestion;
       };
+      if (removed) {
+        suggest(removed.replacement);
+      } else {
+        suggest(undefined);
+        // "Did you mean" only for the problems listed (see `listed`): thousands of unknown keys cost no more than a hundred.
+        if (unknown.length <= SUGGESTABLE_KEY_LENGTH) SUGGEST_WHEN_LISTED.set(problem, () => suggest(closest(unknown, knownKeys(schema, path))));
+      }
+      return problem;
     }
     case 'type': {
       const expected = String(error.params.type);
@@ -268,7 +320,7 @@ function schemaProblem(error: ValidationError, text: string, data: unknown, sche
       }
       return {...base, message: `${subject(path)} must not be empty.`};
     case 'pattern':
-      return {...base, message: `${subject(path)} (${JSON.stringify(value)}) ${describePattern(String(error.params.pattern))}.`};
+      return {...base, message: `${subject(path)} (${shorten(JSON.stringify(value))}) ${describePattern(String(error.params.pattern))}.`};
     default:
       return {...base, message: `${subject(path)} ${error.message ?? `breaks the "${error.keyword}" rule`}.`};
   }
@@ -278,10 +330,10 @@ const asString = (value: unknown): string | undefined => (typeof value === 'stri
 const asStrings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /** Tower's rules beyond the schema, on the parts of the file whose types are right. */
-function towerRules(text: string, data: Record<string, unknown>, schema: JsonSchema): TowerfileProblem[] {
+function towerRules(keyLines: TomlKeyLines, data: Record<string, unknown>, schema: JsonSchema, source: SourcePatterns): TowerfileProblem[] {
   const problems: TowerfileProblem[] = [];
   const at = (rule: TowerRule, path: string[], severity: Severity, message: string): void => {
-    problems.push({severity, path, keyPath: keyPathLabel(path), line: lineOf(text, path), anchor: anchorFor(path), message, rule});
+    problems.push({severity, path, keyPath: keyPathLabel(path), line: lineOf(keyLines, path), anchor: anchorFor(path), message, rule});
   };
   const app = data.app !== null && typeof data.app === 'object' && !Array.isArray(data.app) ? (data.app as Record<string, unknown>) : undefined;
 
@@ -307,15 +359,22 @@ function towerRules(text: string, data: Record<string, unknown>, schema: JsonSch
         'Tower starts .py scripts with uv run and .sh scripts with bash; how it would start this file is not documented.',
       );
     }
-    const source = Array.isArray(app.source) ? asStrings(app.source) : [];
-    if (!outside && source.length > 0 && !isPackaged(script, source)) {
+    if (!outside && source.count > 0 && !isPackaged(script, source)) {
       at(
         'script-not-packaged',
         ['app', 'source'],
         'warning',
-        `No "source" pattern seems to include the script "${script}". Since tower-cli 0.3.67 the build fails when the script is not packaged: add it to "source".`,
+        `No "source" pattern seems to include the script "${shorten(script)}". Since tower-cli 0.3.67 the build fails when the script is not packaged: add it to "source".`,
       );
     }
+  }
+  for (const {index, reason} of source.unread) {
+    at(
+      'source-pattern-unread',
+      ['app', 'source', String(index)],
+      'warning',
+      `The checker does not read entry ${index + 1} of "source": it ${reason}. So it cannot tell what that pattern packages.`,
+    );
   }
 
   const parameters = Array.isArray(data.parameters) ? data.parameters : [];
@@ -339,7 +398,7 @@ function towerRules(text: string, data: Record<string, unknown>, schema: JsonSch
         'parameter-name',
         [...path, 'name'],
         'warning',
-        `"${name}" becomes an environment variable name; names other than letters, digits and underscores (not starting with a digit) are hard to read from code.`,
+        `"${shorten(name)}" becomes an environment variable name; names other than letters, digits and underscores (not starting with a digit) are hard to read from code.`,
       );
     }
     const first = seen.get(name);
@@ -348,7 +407,7 @@ function towerRules(text: string, data: Record<string, unknown>, schema: JsonSch
         'duplicate-parameter',
         [...path, 'name'],
         'warning',
-        `A parameter named "${name}" is already declared in [[parameters]] block ${first + 1}; the app sees only one value per name.`,
+        `A parameter named "${shorten(name)}" is already declared in [[parameters]] block ${first + 1}; the app sees only one value per name.`,
       );
     } else {
       seen.set(name, index);
@@ -375,7 +434,7 @@ function deprecatedKeysIn(data: unknown, schema: JsonSchema, path: string[] = []
   return found;
 }
 
-function planOf(data: Record<string, unknown>): TowerfilePlan {
+function planOf(data: Record<string, unknown>, patterns: SourcePatterns): TowerfilePlan {
   const app = data.app as Record<string, unknown>;
   const source = asStrings(app.source);
   const parameters = (Array.isArray(data.parameters) ? data.parameters : []).map((raw) => {
@@ -395,7 +454,7 @@ function planOf(data: Record<string, unknown>): TowerfilePlan {
     ...(description !== undefined ? {description} : {}),
     source,
     importPaths: asStrings(app.import_paths).map((path) => ({path, module: importPathModule(path)})),
-    dependencyFiles: packagedDependencyFiles(source),
+    dependencyFiles: packagedDependencyFiles(patterns),
     parameters,
     legacySchedule: typeof app.schedule === 'string' && app.schedule !== '',
   };
@@ -407,29 +466,255 @@ function byPosition(a: TowerfileProblem, b: TowerfileProblem): number {
   return a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1;
 }
 
-/** Checks one Towerfile. Problems are sorted by line, errors before warnings. */
-export function checkTowerfile(text: string, rules: TowerfileRules): TowerfileCheck {
-  const parsed = parseToml(text);
-  if (!parsed.ok) {
-    return {
-      problems: [
-        {
-          severity: 'error',
-          line: parsed.line,
-          ...(parsed.column !== undefined ? {column: parsed.column} : {}),
-          path: [],
-          keyPath: '',
-          message: `This is not valid TOML: ${parsed.message}.`.replace(/\.\.$/, '.'),
-          anchor: COMMON_ERRORS_ANCHOR,
-        },
-      ],
-    };
+type SyntaxProblem = {line: number; column?: number; message: string};
+
+/** A statement set aside to read the rest of the file: its lines (0-based, inclusive) and the key it set. */
+type SetAside = {from: number; to: number; path?: string[]};
+
+/** The parsed data (none when the checker gave up), the text it was parsed from, and what was set aside. */
+type Recovered = {data?: Record<string, unknown>; text: string; syntax: SyntaxProblem[]; setAside: SetAside[]};
+
+const isBlank = (line: string) => /^\s*(#.*)?$/.test(line);
+const isHeaderLine = (line: string) => /^\s*\[/.test(line);
+/** A line that starts a statement: a key, or a table header (complete or not). */
+const startsStatement = (line: string) => tomlLineKind(line).kind !== 'other' || isHeaderLine(line);
+const HEADER_NAME = /^\s*(\[\[?)\s*((?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*'))*)/;
+
+const REDEFINED = 'trying to redefine an already defined table or value';
+
+/** The value after `=` on a key line, trimmed. */
+const valueText = (line: string) => line.slice(line.indexOf('=') + 1).trim();
+
+/** The quote that would close the string a value starts. */
+function closingQuote(value: string): string {
+  for (const quote of ['"""', "'''", "'"]) if (value.startsWith(quote)) return quote;
+  return '"';
+}
+
+/** What a TOML syntax error means, in the words of someone writing a Towerfile. */
+function plainSyntaxMessage(raw: string, line: string, column: number, earlierLine: number | undefined): string {
+  const key = tomlLineKind(line).kind === 'key' ? line.slice(0, line.indexOf('=')).trim() : undefined;
+  const value = key === undefined ? '' : valueText(line);
+  if (isHeaderLine(line) && raw !== REDEFINED) {
+    if (/^\s*\[\[/.test(line) && !/\]\]/.test(line)) return 'This [[...]] header needs two closing brackets: "]]".';
+    if (!line.includes(']')) return 'This table header has no closing "]".';
+    return 'A table header is a name in brackets, such as [app], on a line of its own.';
   }
-  const {data} = parsed;
-  const valid = rules.validate(data);
-  const problems = valid ? [] : (rules.validate.errors ?? []).map((error) => schemaProblem(error, text, data, rules.schema));
-  problems.push(...towerRules(text, data, rules.schema));
-  problems.sort(byPosition);
-  const hasError = problems.some((p) => p.severity === 'error');
-  return {problems, data, ...(hasError ? {} : {plan: planOf(data)})};
+  const closing = closingQuote(value);
+  const noClosingQuote =
+    closing.length === 3 ? `This multi-line string has no closing ${closing}.` : `This string has no closing quote: end it with ${closing} on the same line.`;
+  switch (raw) {
+    case 'unfinished string':
+      return noClosingQuote;
+    case 'control characters are not allowed in strings':
+      return column > line.length ? noClosingQuote : 'This string holds a control character (such as a tab): write it as an escape such as \\t.';
+    case 'invalid value':
+      if (key !== undefined && /^(true|false|yes|no)$/i.test(value)) {
+        return `Write true or false in lower case, without quotes: ${shorten(key)} = ${/^(t|y)/i.test(value) ? 'true' : 'false'}.`;
+      }
+      if (key !== undefined && /^[A-Za-z_./][\w./-]*$/.test(value)) return `This text needs quotes: write ${shorten(key)} = "${shorten(value)}".`;
+      if (key !== undefined && value === '') return `"${shorten(key)}" has no value after "=".`;
+      return 'This is not a value TOML knows: put text in quotes ("..."), write lists as [...], and true or false in lower case.';
+    case 'incomplete key-value: cannot find end of key':
+      return 'This line has no "=": write key = value.';
+    case 'unexpected end of key':
+    case 'illegal empty bare key':
+      return 'A key is missing before "=".';
+    case 'illegal character in key':
+      return 'A key holds only letters, digits, "_" and "-" (or is in quotes); this one has a space or another character, or its "=" is missing.';
+    case REDEFINED:
+      return earlierLine === undefined
+        ? 'This is already defined above: each key, and each [table], appears only once.'
+        : `This is already defined on line ${earlierLine + 1}: each key, and each [table], appears only once.`;
+    case 'each key-value declaration must be followed by an end-of-line':
+      return 'Something follows the value on this line: put each key on a line of its own, and start a comment with #.';
+    case 'expected comma or end of structure':
+      return 'A comma is missing between two items here (or the list has no closing "]").';
+    case 'unfinished array':
+      return 'This list has no closing "]".';
+    case 'unfinished table':
+      return 'This inline table has no closing "}".';
+    case 'illegal leading zero':
+      return 'A number cannot start with 0: if this is text, put it in quotes.';
+    case 'invalid date':
+    case 'invalid date-time: date part is malformed':
+    case 'invalid date-time: time part is malformed':
+      return 'This looks like a date but is not a valid one: if it is text, put it in quotes.';
+    case 'unrecognised escape sequence':
+    case 'invalid escape: only line-ending whitespace may be escaped':
+    case 'invalid unicode escape':
+    case 'invalid non-hex character in unicode escape':
+      return 'A backslash in "..." starts an escape such as \\n: write \\\\ for a backslash, or put the text in single quotes.';
+    default:
+      return `This is not valid TOML: ${raw}.`;
+  }
+}
+
+/** The table a line belongs to: the last complete header above it. */
+function tableAbove(lines: readonly string[], line: number): string[] {
+  for (let i = line - 1; i >= 0; i--) {
+    const kind = tomlLineKind(lines[i]);
+    if (kind.kind === 'table-header' || kind.kind === 'array-header') return kind.name;
+  }
+  return [];
+}
+
+/** A value that can run over several lines: a list, an inline table or a multi-line string. */
+const OPENS_MULTILINE = /^(\[|\{|"""|''')/;
+const UNCLOSED = new Set(['expected comma or end of structure', 'unfinished array', 'unfinished table']);
+
+/**
+ * Parses the text; at each syntax error, sets its statement aside (blanks its lines, so line
+ * numbers stay) or completes a header that lacks its closing brackets, and parses again, up to
+ * SYNTAX_ERROR_LIMIT errors. Each pass reads the text once, so the whole stays linear in its length.
+ */
+function parseWithRecovery(text: string): Recovered {
+  const lines = text.split('\n');
+  const syntax: SyntaxProblem[] = [];
+  const setAside: SetAside[] = [];
+  const repaired = new Set<number>();
+  for (;;) {
+    const current = lines.join('\n');
+    let error: unknown;
+    try {
+      return {data: parse(current) as Record<string, unknown>, text: current, syntax, setAside};
+    } catch (caught) {
+      error = caught;
+    }
+    if (!(error instanceof TomlError)) {
+      syntax.push({line: 0, message: `This is not valid TOML: ${error instanceof Error ? error.message : String(error)}.`});
+      return {text: current, syntax, setAside};
+    }
+    if (syntax.length === SYNTAX_ERROR_LIMIT) return {text: current, syntax, setAside};
+    const raw = error.message
+      .split('\n')[0]
+      .replace(/^Invalid TOML document:\s*/, '')
+      .trim();
+    const at = Math.min(Math.max(error.line - 1, 0), lines.length - 1);
+    const statementAbove = (from: number) => {
+      for (let i = from; i >= 0; i--) if (startsStatement(lines[i])) return i;
+      return from;
+    };
+    // The statement a line belongs to: its own, unless it continues a list, table or string opened above.
+    const statementOf = (line: number) => {
+      if (startsStatement(lines[line])) return line;
+      const above = statementAbove(line);
+      return above !== line && tomlLineKind(lines[above]).kind === 'key' && OPENS_MULTILINE.test(valueText(lines[above])) ? above : line;
+    };
+    const nextStatement = (after: number, test: (line: string) => boolean) => {
+      for (let i = after + 1; i < lines.length; i++) if (test(lines[i])) return i;
+      return lines.length;
+    };
+    const firstColumn = lines[at].length - lines[at].trimStart().length + 1;
+
+    let from: number;
+    let to: number;
+    let reportAt = at;
+    let message: string;
+    if (UNCLOSED.has(raw) && at > 0 && startsStatement(lines[at]) && error.column <= firstColumn) {
+      // A new statement began where a list or inline table should have closed: the open one is the problem.
+      from = statementAbove(at - 1);
+      to = at - 1;
+      reportAt = from;
+      message = valueText(lines[from]).startsWith('{') ? 'This inline table has no closing "}".' : 'This list has no closing "]".';
+    } else {
+      from = statementOf(at);
+      const header = isHeaderLine(lines[from]);
+      // A table defined twice: its whole section goes, or its keys would land in the table above.
+      to = header && raw === REDEFINED ? nextStatement(from, isHeaderLine) - 1 : nextStatement(at, startsStatement) - 1;
+      let earlier: number | undefined;
+      if (raw === REDEFINED) {
+        const keyLines = tomlKeyLines(current);
+        const path = keyLines.pathAt(at);
+        const first = path ? keyLines.lineOf(path) : -1;
+        earlier = first !== -1 && first < at ? first : undefined;
+      }
+      message = plainSyntaxMessage(raw, lines[at], error.column, earlier);
+      const name = HEADER_NAME.exec(lines[from]);
+      if (header && name && from === at && raw !== REDEFINED && !repaired.has(from)) {
+        // `[app` or `[[parameters]`: the table meant is clear, so read on as if the brackets were there.
+        repaired.add(from);
+        lines[from] = name[1] === '[[' ? `[[${name[2]}]]` : `[${name[2]}]`;
+        syntax.push({line: at + 1, column: error.column, message});
+        continue;
+      }
+    }
+    const kind = tomlLineKind(lines[from]);
+    setAside.push({from, to, ...(kind.kind === 'key' ? {path: [...tableAbove(lines, from), ...kind.key]} : {})});
+    syntax.push({line: reportAt + 1, ...(reportAt === at ? {column: error.column} : {}), message});
+    let changed = false;
+    for (let i = from; i <= to; i++) {
+      if (!isBlank(lines[i])) changed = true;
+      lines[i] = '';
+    }
+    if (!changed) return {text: current, syntax, setAside};
+  }
+}
+
+const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((segment, i) => segment === b[i]);
+
+/** Whether a problem only echoes a statement set aside after a syntax error (a key it set now "missing"). */
+function echoesSetAside(problem: TowerfileProblem, setAside: readonly SetAside[]): boolean {
+  return setAside.some(
+    ({from, to, path}) => (problem.line !== null && problem.line - 1 >= from && problem.line - 1 <= to) || (path !== undefined && samePath(problem.path, path)),
+  );
+}
+
+function syntaxProblem({line, column, message}: SyntaxProblem): TowerfileProblem {
+  return {
+    severity: 'error',
+    line: line === 0 ? null : line,
+    ...(column !== undefined ? {column} : {}),
+    path: [],
+    keyPath: '',
+    message,
+    anchor: COMMON_ERRORS_ANCHOR,
+  };
+}
+
+/** The problems sorted, at most PROBLEM_LIMIT of them (errors first), and the totals. */
+function listed(all: TowerfileProblem[]): Pick<TowerfileCheck, 'problems' | 'errors' | 'warnings'> {
+  all.sort(byPosition);
+  const errors = all.filter((p) => p.severity === 'error');
+  const warnings = all.filter((p) => p.severity === 'warning');
+  const kept = all.length <= PROBLEM_LIMIT ? all : [...errors, ...warnings].slice(0, PROBLEM_LIMIT);
+  for (const problem of kept) SUGGEST_WHEN_LISTED.get(problem)?.();
+  return {problems: kept.sort(byPosition), errors: errors.length, warnings: warnings.length};
+}
+
+function wholeFileError(message: string): TowerfileCheck {
+  return {problems: [syntaxProblem({line: 0, message})], errors: 1, warnings: 0};
+}
+
+/**
+ * Checks one Towerfile. Problems are sorted by line, errors before warnings; every syntax error is
+ * listed with the other problems. No input makes it throw: an unexpected failure is a problem too.
+ */
+export function checkTowerfile(text: string, rules: TowerfileRules): TowerfileCheck {
+  if (text.length > MAX_TOWERFILE_LENGTH) {
+    return wholeFileError(
+      `This text is ${Math.ceil(text.length / 1024)} KiB long; the checker reads up to ${MAX_TOWERFILE_LENGTH / 1024} KiB (a Towerfile is usually under 1 KiB).`,
+    );
+  }
+  try {
+    const recovered = parseWithRecovery(text);
+    const syntax = recovered.syntax.map(syntaxProblem);
+    if (!recovered.data) {
+      if (recovered.syntax.length === SYNTAX_ERROR_LIMIT) {
+        syntax.push(syntaxProblem({line: 0, message: `The checker stopped after ${SYNTAX_ERROR_LIMIT} syntax errors: fix these and it reads on.`}));
+      }
+      return listed(syntax);
+    }
+    const {data} = recovered;
+    const keyLines = tomlKeyLines(recovered.text);
+    const app = data.app !== null && typeof data.app === 'object' && !Array.isArray(data.app) ? (data.app as Record<string, unknown>) : undefined;
+    const source = compileSourcePatterns(asStrings(app?.source));
+    const valid = rules.validate(data);
+    const found = valid ? [] : (rules.validate.errors ?? []).map((error) => schemaProblem(error, keyLines, data, rules.schema));
+    found.push(...towerRules(keyLines, data, rules.schema, source));
+    const result = listed([...syntax, ...found.filter((problem) => !echoesSetAside(problem, recovered.setAside))]);
+    return {...result, data, ...(result.errors === 0 ? {plan: planOf(data, source)} : {})};
+  } catch (error) {
+    return wholeFileError(`The checker could not finish reading this file (${error instanceof Error ? error.message : String(error)}). Please report it.`);
+  }
 }

@@ -3,7 +3,7 @@
  * see the reader's folder). Tower walks the app folder with `source` globs; a pattern that matches a
  * folder brings in everything below it, and a few files are never packaged (tower-cli 0.3.70).
  */
-import picomatch from 'picomatch/posix';
+import {compileGlob, normaliseGlobPath, type GlobMatcher} from './glob';
 
 /** Files and folders Tower leaves out whatever `source` says. */
 export const NEVER_PACKAGED = ['*.pyc files', '__pycache__/', '.git/', '.venv/', '.gitignore files', 'the Towerfile itself (stored separately)'];
@@ -12,32 +12,60 @@ export const NEVER_PACKAGED = ['*.pyc files', '__pycache__/', '.git/', '.venv/',
 export const DEPENDENCY_FILES = ['pyproject.toml', 'requirements.txt'] as const;
 export type DependencyFile = (typeof DEPENDENCY_FILES)[number];
 
-/** `./main.py` and `main.py` name the same file; Tower ignores a leading `./`. */
-function normalisePath(path: string): string {
-  return path
-    .trim()
-    .replace(/^(\.\/)+/, '')
-    .replace(/\/+$/, '');
+/**
+ * How much of `source` the checker reads: matching a path costs time in proportion to the patterns'
+ * length (their braces expanded), so past this many characters the remaining patterns are not
+ * read. Real Towerfiles list a handful of short patterns.
+ */
+export const MAX_SOURCE_CHARACTERS = 8192;
+/** Paths longer than this are not matched at all (a script path is a few dozen characters). */
+const MAX_PATH_LENGTH = 1024;
+
+/** The `source` patterns, compiled once per check: what each packages, and the ones the checker cannot read. */
+export interface SourcePatterns {
+  matchers: GlobMatcher[];
+  /** Patterns that are not read, by index in `source`, with why. */
+  unread: {index: number; reason: string}[];
+  /** How many patterns there are; none means everything is packaged. */
+  count: number;
+}
+
+export function compileSourcePatterns(patterns: readonly string[]): SourcePatterns {
+  const matchers: GlobMatcher[] = [];
+  const unread: SourcePatterns['unread'] = [];
+  let budget = MAX_SOURCE_CHARACTERS;
+  patterns.forEach((pattern, index) => {
+    const compiled = compileGlob(pattern);
+    if (!compiled.ok) {
+      unread.push({index, reason: compiled.reason});
+    } else if (compiled.expandedLength > budget) {
+      unread.push({index, reason: `comes after ${MAX_SOURCE_CHARACTERS} characters of patterns, all the checker reads`});
+    } else {
+      budget -= compiled.expandedLength;
+      matchers.push(compiled.matches);
+    }
+  });
+  return {matchers, unread, count: patterns.length};
 }
 
 /**
  * Whether `file` (relative to the Towerfile's folder) would be packaged under these `source`
  * patterns: a pattern matches the file or one of the folders above it. With no patterns,
- * everything is packaged.
+ * everything is packaged. Patterns the checker cannot read package nothing here.
  */
-export function isPackaged(file: string, patterns: readonly string[]): boolean {
-  if (patterns.length === 0) return true;
-  const path = normalisePath(file);
-  const candidates = path.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'));
-  return patterns.some((pattern) => {
-    const matches = picomatch(normalisePath(pattern), {dot: true});
-    return candidates.some((candidate) => matches(candidate));
-  });
+export function isPackaged(file: string, patterns: readonly string[] | SourcePatterns): boolean {
+  const compiled = Array.isArray(patterns) ? compileSourcePatterns(patterns) : (patterns as SourcePatterns);
+  if (compiled.count === 0) return true;
+  const path = normaliseGlobPath(file);
+  // Too long to be a real path: not checked, so not reported as unpackaged either.
+  if (path.length > MAX_PATH_LENGTH) return true;
+  return compiled.matchers.some((matches) => matches(path));
 }
 
 /** Dependency files the patterns would package, if they exist, in Tower's order of preference. */
-export function packagedDependencyFiles(patterns: readonly string[]): DependencyFile[] {
-  return DEPENDENCY_FILES.filter((file) => isPackaged(file, patterns));
+export function packagedDependencyFiles(patterns: readonly string[] | SourcePatterns): DependencyFile[] {
+  const compiled = Array.isArray(patterns) ? compileSourcePatterns(patterns) : (patterns as SourcePatterns);
+  return DEPENDENCY_FILES.filter((file) => isPackaged(file, compiled));
 }
 
 /** Where an import path lands in the package: `modules/<last part of its path>`. */

@@ -13,7 +13,7 @@ import {DOCS_MCP_URL, EDITOR_SETUPS} from '../../src/components/AgentTools/setup
 import {SITE} from '../../src/constants';
 import {DEFAULT_BUILD_DIR} from '../../scripts/serve-nginx';
 import {axeViolations, LOOKS, openAxeContext} from './support/axe';
-import {goto, openContext} from '../../lib/browser';
+import {goto, openContext, settle} from '../../lib/browser';
 import {rawGet} from './support/raw-http';
 import {securityHeaderProblems} from './support/security-headers';
 import {useSite} from './support/site';
@@ -118,7 +118,7 @@ describe('"Use with AI" on a docs page', () => {
     );
     const requests = await watchRequests(page);
     await goto(page, `${site.base}${PAGE}`);
-    await page.waitForTimeout(500);
+    await settle(page);
     const before = requests.scripts();
     assert.ok(!before.some((script) => /agent-tools/.test(script)), `the menu's chunk loaded with the page: ${before.join(', ')}`);
     assert.equal(await page.getByRole('link', {name: /Open in ChatGPT/}).count(), 0, 'the menu is not on the page before the click');

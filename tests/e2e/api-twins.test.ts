@@ -64,6 +64,11 @@ function findAll(node: DomNode, test: (node: DomNode) => boolean, found: DomNode
   return found;
 }
 
+/** The nodes under `node` that pass `test`, without descending into one that does. */
+function outermost(node: DomNode, test: (node: DomNode) => boolean): DomNode[] {
+  return (node.children ?? []).flatMap((child) => (test(child) ? [child] : outermost(child, test)));
+}
+
 function htmlFacts(html: string): Facts {
   const root = find(parseDocument(html) as unknown as DomNode, (node) => node.type === 'tag' && hasClass(node, 'theme-doc-markdown'));
   assert.ok(root, 'no .theme-doc-markdown in the page');
@@ -97,9 +102,12 @@ function htmlFacts(html: string): Facts {
     }
     if (node.attribs?.role === 'tabpanel') blocks.push(`P: ${tabLabels[panel++]}`);
     if (name === 'li') {
-      blocks.push(`L${depth}: ${clean(textOf(node, isList))}`);
+      // A field's own fields are a nested list, open or folded in a details element.
+      const isFold = (n: DomNode) => n.type === 'tag' && n.name === 'details';
+      blocks.push(`L${depth}: ${clean(textOf(node, (n) => isList(n) || isFold(n)))}`);
       for (const child of node.children ?? []) {
         if (isList(child)) visit(child, depth + 1);
+        else if (isFold(child)) for (const list of outermost(child, isList)) visit(list, depth + 1);
         else collectLinks(child);
       }
       return;
@@ -202,8 +210,8 @@ function markdownFacts(markdown: string): Facts {
     else paragraph.push(line.trim());
   }
   flush();
-  // "Example:" and "Example stream:" stand where the page has a code block title.
-  return {blocks: blocks.filter((block) => !/^P: Example( stream)?:$/.test(block)), links};
+  // "Example:", "Example stream:" and "Response 201 Created:" stand where the page has a code block title.
+  return {blocks: blocks.filter((block) => !/^P: (Example( stream)?|Response [^:]+):$/.test(block)), links};
 }
 
 // ---- The comparison.
@@ -235,6 +243,24 @@ describe('API pages and their Markdown twins', () => {
   test('every operation page of the spec says what its twin says, code samples included', () => {
     assert.ok(model.operations.length > 0);
     const problems = model.operations.flatMap((operation) => compare(`${API_ROUTE}/${operation.slug}`));
+    assert.deepEqual(problems, []);
+  });
+
+  test('no code block of any built operation page or twin shows a type name as a value ("string")', () => {
+    const problems: string[] = [];
+    for (const operation of model.operations) {
+      const route = `${API_ROUTE}/${operation.slug}`;
+      const page = htmlFacts(readFileSync(path.join(BUILD, route, 'index.html'), 'utf8')).blocks;
+      const twin = markdownFacts(readFileSync(path.join(BUILD, `${route}.md`), 'utf8')).blocks;
+      for (const [where, blocks] of Object.entries({page, twin})) {
+        const code = blocks.filter((block) => block.startsWith('C: '));
+        if (code.length < 2) problems.push(`${route} (${where}): ${code.length} code blocks`);
+        // A quoted type name that is not a key (`"number": 42` is a field called number), nor the enum
+        // value of a field that names a JSON type (a feature flag's `value_type`).
+        for (const block of code)
+          if (/(?<!"value_type": )"(string|integer|number|boolean)"(?!\s*:)/.test(block)) problems.push(`${route} (${where}): ${block.slice(0, 80)}`);
+      }
+    }
     assert.deepEqual(problems, []);
   });
 

@@ -14,6 +14,7 @@ import {parse} from 'yaml';
 import {SPEC_PATH} from '../../plugins/api-reference/sidebar';
 import {PHONE, goto, openContext, waitForHydration} from '../../lib/browser';
 import {useSite} from './support/site';
+import {axeViolations, LOOKS, openAxeContext} from './support/axe';
 import {API_OPERATION_IDS, API_OVERVIEW, API_ROUTES, CONTRACT_API_OPERATION_IDS} from './routes';
 
 const site = useSite();
@@ -141,7 +142,7 @@ describe('API operation pages', () => {
       const curl = await panels.nth(0).locator('pre').textContent();
       if (!curl?.includes('curl --request') || !curl.includes('https://api.tower.dev/v1/')) problems.push(`${id}: curl sample "${curl}"`);
       const python = await panels.nth(1).locator('pre').textContent();
-      if (!python?.includes('import requests')) problems.push(`${id}: python sample`);
+      if (!python?.includes('import httpx') || python.includes('import requests')) problems.push(`${id}: python sample`);
       if (operation['x-tower-cli']) {
         const cli = (await panels.nth(2).locator('pre').textContent())?.trim();
         if (cli !== operation['x-tower-cli']) problems.push(`${id}: CLI sample "${cli}"`);
@@ -210,6 +211,143 @@ describe('API operation pages', () => {
       assert.ok(await page.locator('article .api-endpoint').isVisible());
     }
     await context.close();
+  });
+});
+
+/** The three blocks of an operation page, where the reader sees them. */
+async function blocks(page: Page) {
+  // No named helpers inside evaluate: the test's compiler would wrap them in a helper the page lacks.
+  return page.evaluate(() => {
+    const [intro, samples, details] = ['.api-operation__intro', '.api-operation__samples', '.api-operation__details'].map((selector) => {
+      const rect = document.querySelector(selector)!.getBoundingClientRect();
+      return {left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom, width: rect.width};
+    });
+    return {
+      intro,
+      samples,
+      details,
+      position: getComputedStyle(document.querySelector('.api-operation__samples')!).position,
+      viewport: {width: window.innerWidth, height: window.innerHeight},
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+    };
+  });
+}
+
+/** The four pages the layout is checked on: the contract's busiest three and one of today's further operations. */
+const LAYOUT_PAGES = ['run-app', 'create-schedule', 'list-runs', 'create-webhook'];
+
+describe('operation page layout', () => {
+  test('from 1200 px: two panes, the samples on the right and in view while the details scroll', async () => {
+    const {page, context} = await openContext(site.browser, site.base, {viewport: {width: 1280, height: 800}});
+    for (const id of LAYOUT_PAGES) {
+      await goto(page, `${site.base}/docs/reference/api/${id}`);
+      const top = await blocks(page);
+      assert.equal(top.position, 'sticky', id);
+      assert.ok(top.samples.left >= top.intro.right && top.samples.left >= top.details.right, `${id}: the samples are right of the summary and details`);
+      assert.ok(top.samples.top < top.viewport.height && top.intro.top < top.viewport.height, `${id}: both panes start on the first screen`);
+      assert.ok(top.samples.width >= 380, `${id}: the samples pane is ${top.samples.width}px wide`);
+      // The example answer and the notes are in the right pane, under the tabs.
+      assert.equal(await page.locator('.api-operation__samples [role="tab"]').first().isVisible(), true, id);
+      assert.ok(
+        (await page.locator('.api-operation__samples .theme-code-block', {hasText: /^Response 2\d\d/}).count()) === 1,
+        `${id}: one example answer beside the samples`,
+      );
+      // Halfway down the part of the page where the left side is longer than the samples pane.
+      const target = await page.evaluate(() => {
+        const grid = document.querySelector('.api-operation')!.getBoundingClientRect();
+        const pane = document.querySelector('.api-operation__samples')!.getBoundingClientRect();
+        return Math.round(window.scrollY + grid.top + (grid.height - pane.height) / 2);
+      });
+      await page.evaluate((y) => window.scrollTo({top: y, behavior: 'instant'}), target);
+      await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, target);
+      const scrolled = await blocks(page);
+      assert.ok(scrolled.intro.top < -200, `${id}: the page scrolled down the left side`);
+      assert.ok(scrolled.samples.top >= 0 && scrolled.samples.top < 150, `${id}: the samples stay in view (top at ${scrolled.samples.top}px)`);
+      assert.ok(scrolled.samples.bottom <= scrolled.viewport.height, `${id}: the whole samples pane is on the screen`);
+      assert.ok(scrolled.overflow <= 0, `${id}: the page is ${scrolled.overflow}px wider than the window`);
+    }
+    await context.close();
+  });
+
+  test('below 1200 px and on a 390 px phone: one column, the samples right after the summary, nothing wider than the screen', async () => {
+    for (const viewport of [{width: 1199, height: 800}, PHONE]) {
+      const {page, context} = await openContext(site.browser, site.base, {viewport});
+      for (const id of LAYOUT_PAGES) {
+        await goto(page, `${site.base}/docs/reference/api/${id}`);
+        const layout = await blocks(page);
+        const where = `${id} at ${viewport.width}px`;
+        assert.equal(layout.position, 'static', where);
+        assert.ok(
+          layout.samples.top >= layout.intro.bottom && layout.details.top >= layout.samples.bottom,
+          `${where}: summary, samples, details in that order`,
+        );
+        assert.ok(Math.abs(layout.samples.left - layout.intro.left) < 1 && Math.abs(layout.details.left - layout.intro.left) < 1, `${where}: one column`);
+        assert.ok(layout.overflow <= 0, `${where}: the page is ${layout.overflow}px wider than the screen`);
+        assert.ok(layout.samples.right <= layout.viewport.width, `${where}: the samples fit the screen`);
+        const tabs = await page.locator('.api-operation__samples [role="tablist"]').evaluate((list) => list.scrollWidth - list.clientWidth);
+        assert.ok(tabs <= 0, `${where}: the sample tabs are ${tabs}px wider than their row`);
+      }
+      await context.close();
+    }
+  });
+
+  test('required is a small badge, success schemas open one level deep, error schemas link the Errors section of the overview', async () => {
+    const {page, context} = await openContext(site.browser, site.base);
+    await goto(page, `${site.base}/docs/reference/api/list-runs`);
+    const article = page.locator('article');
+    assert.equal(await article.locator('strong', {hasText: /^required$/}).count(), 0, 'no bold "required"');
+    const badge = article.locator('.api-flag--required').first();
+    const size = await badge.evaluate(
+      (element) => parseFloat(getComputedStyle(element).fontSize) / parseFloat(getComputedStyle(element.parentElement!).fontSize),
+    );
+    assert.ok(size < 0.9, `the badge is smaller than the text around it (${size})`);
+    // The 200's fields are listed; the fields of each run are folded until the reader opens them.
+    const success = article.locator('h3[id="200-ok"] ~ ul').first();
+    const runs = success.locator(':scope > li', {hasText: 'runs · array of Run · required'});
+    assert.ok(await runs.isVisible());
+    const runFields = runs.locator('details.api-fields').first();
+    assert.equal(await runFields.getAttribute('open'), null);
+    const runId = runFields.locator('li', {hasText: 'run_id · string · required'}).first();
+    assert.equal(await runId.isVisible(), false);
+    await runFields.locator(':scope > summary').click();
+    await runId.waitFor();
+    // The fold is on the site's palette, not the theme's info tint.
+    const border = await runFields.evaluate((element) => getComputedStyle(element).borderTopColor);
+    const info = await page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--ifm-color-info)';
+      document.body.append(probe);
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return colour;
+    });
+    assert.notEqual(border, info);
+    // An error body links the overview's Errors section instead of repeating its schema.
+    const link = article.locator('h3#other-statuses ~ p a[href$="#errors"]').first();
+    assert.equal(await link.getAttribute('href'), '/docs/reference/api/tower-api#errors');
+    await goto(page, `${site.base}/docs/reference/api/tower-api#errors`);
+    assert.ok(await page.locator('h2#errors').isVisible());
+    await context.close();
+  });
+
+  test('no accessibility violation on the operation pages in four looks, folds open or closed', async () => {
+    const problems: string[] = [];
+    let opened = 0;
+    for (const look of LOOKS) {
+      const {page, context} = await openAxeContext(site.browser, site.base, look);
+      for (const id of LAYOUT_PAGES) {
+        await goto(page, `${site.base}/docs/reference/api/${id}`);
+        for (const violation of await axeViolations(page)) problems.push(`${id}, ${look.device} ${look.theme}: ${violation}`);
+        const fold = page.locator('details.api-fields > summary').first();
+        if ((await fold.count()) === 0) continue;
+        await fold.click();
+        opened += 1;
+        for (const violation of await axeViolations(page)) problems.push(`${id} with a fold open, ${look.device} ${look.theme}: ${violation}`);
+      }
+      await context.close();
+    }
+    assert.deepEqual(problems, []);
+    assert.ok(opened >= LOOKS.length, 'a fold was opened in every look');
   });
 });
 

@@ -6,24 +6,26 @@ import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import type {Page} from 'playwright-core';
 import {ANNOUNCEMENT, COPYRIGHT_YEAR, LINKS, SUPPORT_EMAIL} from '../../src/constants';
-import {DESKTOP, PHONE, goto, openContext, waitForHydration} from '../../lib/browser';
+import {DESKTOP, PHONE, goto, openContext, settle, waitForHydration} from '../../lib/browser';
 import {useSite} from './support/site';
+import {motionDone, nextFrames, scrollSettled} from './support/waits';
 import {headingOf} from './routes';
 
 const LONG_PAGE = '/docs/reference/tower-cli';
 
 const site = useSite();
 
-/** Hidden means slid out of view: the navbar's box ends above the viewport. */
+/** Hidden means slid out of view: the navbar's box ends above the viewport, once its slide has ended. */
 async function navbarHidden(page: Page): Promise<boolean> {
-  await page.waitForTimeout(250); // the slide transition
-  return page.locator('nav.navbar').evaluate((nav) => nav.getBoundingClientRect().bottom <= 1);
+  const navbar = page.locator('nav.navbar');
+  await motionDone(navbar);
+  return navbar.evaluate((nav) => nav.getBoundingClientRect().bottom <= 1);
 }
 
 async function scrollTo(page: Page, y: number): Promise<void> {
   await page.evaluate((top) => window.scrollTo({top, behavior: 'instant'}), y);
-  // The navbar reacts to scroll events on the next frames.
-  await page.waitForTimeout(150);
+  // The navbar reacts to the scroll event and renders in the next frames; its slide starts then.
+  await nextFrames(page);
 }
 
 describe('navbar', () => {
@@ -68,7 +70,7 @@ describe('navbar', () => {
     const hash = (await tocLink.getAttribute('href'))!;
     await tocLink.click();
     await page.waitForFunction((h) => location.hash === h, hash);
-    await page.waitForTimeout(300);
+    await nextFrames(page);
     assert.equal(await navbarHidden(page), true);
     await context.close();
   });
@@ -89,13 +91,19 @@ describe('deep links into long pages', () => {
         .then(async (response) => [...(await response.text()).matchAll(/<h[23][^>]* id="?([^\s">]+)/g)].map((m) => m[1]).at(-2)!);
       await goto(page, `${site.base}/docs/reference/tower-sdk#${target}`);
       const position = () => page.locator(`[id="${target}"]`).evaluate((el) => el.getBoundingClientRect().top);
-      await page.waitForTimeout(300);
+      // Everything the page loads on its own (chunks, fonts) has arrived and been laid out: a late jump would have happened.
+      await settle(page);
+      await page.evaluate(() => document.fonts.ready);
+      await nextFrames(page);
       const landed = await position();
       assert.ok(landed >= 0 && landed < viewport.height / 2, `${target} at ${landed}px`);
+      const scrollY = () => page.evaluate(() => window.scrollY);
+      let from = await scrollY();
       await page.mouse.wheel(0, -1500);
-      await page.waitForTimeout(300);
+      await scrollSettled(page, from);
+      from = await scrollY();
       await page.mouse.wheel(0, 1500);
-      await page.waitForTimeout(300);
+      await scrollSettled(page, from);
       const back = await position();
       assert.ok(Math.abs(back - landed) < 40, `after scrolling up and down again: ${landed}px then ${back}px`);
       // The first jump is instant; from then on in-page links glide.

@@ -37,7 +37,7 @@ describe('code-sample tabs share one group', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
     assert.equal(await selectedTab(page), 'Python');
-    assert.match(await visibleCode(page), /requests/);
+    assert.match(await visibleCode(page), /httpx/);
     assert.equal(new URL(page.url()).searchParams.get(CODE_LANGUAGE_TABS.queryString), 'python', 'the address can be shared');
     assert.equal(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY), 'python');
 

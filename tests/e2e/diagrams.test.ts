@@ -1,8 +1,9 @@
 /**
  * Diagrams as a reader meets them: every page whose Markdown holds a ```dot
  * fence shows that many inline SVG figures, in the HTML itself and after a
- * client-side navigation, named for screen readers, fitting a 390 px phone,
- * legible in both colour modes, and passing axe.
+ * client-side navigation, named for screen readers, fitting a 390 px phone
+ * (scrolling in their frame rather than shrinking text below 12 px), with no
+ * edge label touching a line, legible in both colour modes, and passing axe.
  */
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
@@ -24,20 +25,23 @@ import {useSite} from './support/site';
 const DIAGRAM_PAGES: Array<{route: string; count: number}> = listDocFiles(REPO_ROOT)
   .map((file) => ({
     route: `/${file.replace(/\.mdx?$/, '')}`,
-    count: scanMarkdown(readFileSync(path.join(REPO_ROOT, file), 'utf8')).blocks.filter((b) => isDiagramLanguage(b.lang)).length,
+    count: scanMarkdown(readFileSync(path.join(REPO_ROOT, file), 'utf8'), file).blocks.filter((b) => isDiagramLanguage(b.lang)).length,
   }))
   .filter((page) => page.count > 0);
 
 const site = useSite();
 
-/** How many diagram figures of an HTML document hold an <svg> as their first element. */
+/** How many diagram figures of an HTML document hold an <svg> (in their scrolling frame). */
 function figuresWithSvg(html: string): number {
   let count = 0;
   let openFigure = false;
   new Parser({
     onopentag(name, attributes) {
-      if (openFigure && name === 'svg') count += 1;
-      openFigure = name === 'figure' && (attributes.class ?? '').split(/\s+/).includes(FIGURE_CLASS);
+      if (name === 'figure') openFigure = (attributes.class ?? '').split(/\s+/).includes(FIGURE_CLASS);
+      if (openFigure && name === 'svg') {
+        count += 1;
+        openFigure = false;
+      }
     },
   }).end(html);
   return count;
@@ -50,8 +54,13 @@ type FigureReport = {
   labelledBy: string[];
   role: string | null;
   caption: string;
-  width: number;
+  /** The frame's width and the column's: the frame never overflows the column (its drawing may scroll inside it). */
+  frameWidth: number;
   figureWidth: number;
+  /** The smallest text of the drawing as drawn, in CSS pixels. */
+  smallestText: number;
+  /** Edge labels that a line of the drawing passes within 2 px of. */
+  labelsOnLines: string[];
   /** Contrast of each label against the fill behind it, and of the lines against the page. */
   textContrast: number[];
   lineContrast: number[];
@@ -101,8 +110,25 @@ const READ_FIGURES = `(() => {
       labelledBy: ids.map((id) => (document.getElementById(id) || {tagName: 'missing'}).tagName),
       role: svg.getAttribute('role'),
       caption: (figure.querySelector('figcaption') || {}).textContent || '',
-      width: svg.getBoundingClientRect().width,
+      frameWidth: svg.parentElement.getBoundingClientRect().width,
       figureWidth: figure.getBoundingClientRect().width,
+      smallestText: Math.min(...Array.from(svg.querySelectorAll('text')).map((text) => text.getBoundingClientRect().height ? Number(text.getAttribute('font-size') || svg.getAttribute('font-size')) * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : Infinity)),
+      labelsOnLines: (() => {
+        // Points every 2 px along every edge line, in page coordinates.
+        const points = lines.flatMap((path) => {
+          const matrix = path.getScreenCTM();
+          const length = path.getTotalLength();
+          const found = [];
+          for (let at = 0; at <= length; at += 2) found.push(path.getPointAtLength(at).matrixTransform(matrix));
+          return found;
+        });
+        return Array.from(svg.querySelectorAll('g.edge > text'))
+          .filter((text) => {
+            const box = text.getBoundingClientRect();
+            return points.some((p) => p.x >= box.left - 2 && p.x <= box.right + 2 && p.y >= box.top - 2 && p.y <= box.bottom + 2);
+          })
+          .map((text) => text.textContent);
+      })(),
       textContrast: Array.from(svg.querySelectorAll('text')).map((text) => contrast(rgb(getComputedStyle(text).fill), backgroundOf(text))),
       lineContrast: lines.map((line) => contrast(rgb(getComputedStyle(line).stroke), pageBackground)),
       stroke: plainLine ? getComputedStyle(plainLine).stroke : '',
@@ -149,7 +175,7 @@ describe('diagrams', () => {
         [],
         route,
       );
-      assert.equal(await page.locator(`figure.${FIGURE_CLASS} > svg`).count(), count, `${route} after hydration`);
+      assert.equal(await page.locator(`figure.${FIGURE_CLASS} svg`).count(), count, `${route} after hydration`);
     }
     await context.close();
   });
@@ -164,8 +190,8 @@ describe('diagrams', () => {
     page.on('load', () => loads.push(page.url()));
     await page.locator(`article a[href="${target.route}"]`).first().click();
     await page.waitForURL(`**${target.route}`);
-    await page.locator(`figure.${FIGURE_CLASS} > svg`).first().waitFor();
-    assert.equal(await page.locator(`figure.${FIGURE_CLASS} > svg`).count(), target.count);
+    await page.locator(`figure.${FIGURE_CLASS} svg`).first().waitFor();
+    assert.equal(await page.locator(`figure.${FIGURE_CLASS} svg`).count(), target.count);
     assert.deepEqual(loads, [], 'the navigation was client-side');
     await context.close();
   });
@@ -187,7 +213,9 @@ describe('diagrams', () => {
           if (!figure.title || !figure.description || figure.caption !== `${titleSentence(figure.title)} ${figure.description}`) {
             problems.push(`${where}: caption "${figure.caption}" does not match its title and description`);
           }
-          if (figure.width > figure.figureWidth + 0.5) problems.push(`${where}: ${figure.width} px wide in a ${figure.figureWidth} px column`);
+          if (figure.frameWidth > figure.figureWidth + 0.5) problems.push(`${where}: a ${figure.frameWidth} px frame in a ${figure.figureWidth} px column`);
+          if (figure.smallestText < 11.95) problems.push(`${where}: text drawn at ${figure.smallestText.toFixed(1)} px`);
+          for (const label of figure.labelsOnLines) problems.push(`${where}: the edge label "${label}" touches a line`);
           figure.textContrast.forEach((ratio, i) => ratio < 4.5 && problems.push(`${where}: label ${i} contrast ${ratio}`));
           figure.lineContrast.forEach((ratio, i) => ratio < 3 && problems.push(`${where}: line ${i} contrast ${ratio}`));
           if (figure.stroke) strokes.add(figure.stroke);

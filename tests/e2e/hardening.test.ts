@@ -202,12 +202,12 @@ describe('one URL per page', () => {
     for (const path of ['/docs%2Fintro', '/docs%2fconcepts%2Fruns', '/docs/concepts%2Fruns']) {
       const response = await rawGet(site.base, path);
       assert.equal(response.status, 404, path);
-      assert.match(response.body, /Page Not Found/, path);
+      assert.match(response.body, /Page not found/, path);
     }
     const {page, context, pageErrors} = await openContext(site.browser, site.base);
     const response = await page.goto(`${site.base}/docs%2Fintro`, {waitUntil: 'load'});
     assert.equal(response?.status(), 404);
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Page Not Found');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Page not found');
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 import {parse as parseYaml} from 'yaml';
 import {SITE} from '../../src/constants';
+import {codeLines, readMarkdown} from '../../lib/markdown';
 import {REPO_ROOT} from '../../lib/paths';
 import {goto, openContext} from '../../lib/browser';
 import {useSite} from './support/site';
@@ -23,21 +24,11 @@ const PAGE = '/docs/getting-started/quick-start';
 
 /** Lines outside fenced code, with inline code spans blanked out. */
 function proseLines(text: string): {line: string; number: number}[] {
-  const result: {line: string; number: number}[] = [];
-  let fence: string | undefined;
-  text.split('\n').forEach((line, i) => {
-    const marker = /^[\s>]*(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && /^[\s>]*[`~]+\s*$/.test(line)) fence = undefined;
-      return;
-    }
-    if (marker) {
-      fence = marker;
-      return;
-    }
-    result.push({line: line.replace(/`+[^`]*`+/g, '``'), number: i + 1});
-  });
-  return result;
+  const code = codeLines(readMarkdown(text, {frontMatter: false}));
+  return text
+    .split('\n')
+    .map((line, i) => ({line: line.replace(/`+[^`]*`+/g, '``'), number: i + 1}))
+    .filter(({number}) => !code.has(number));
 }
 
 /** The build file a site URL or site-root path points at. */

@@ -112,7 +112,7 @@ for (const [transport, connect] of TRANSPORTS) {
       assert.match(instructions, new RegExp(`tower-cli ${CLI_VERSION.replace(/\./g, '\\.')}`));
     });
 
-    test('search_docs: the best section as bounded Markdown with its link and score, then the next sections; one copy, a short summary', async () => {
+    test('search_docs: the best section below its heading, bounded, with its link and score, then the next sections with their opening; one copy, a short summary', async () => {
       const {answer, summary} = await search({query: 'tower schedules create'});
       assert.equal(answer.cli_version, CLI_VERSION);
       assert.equal(answer.all_words, true);
@@ -130,12 +130,19 @@ for (const [transport, connect] of TRANSPORTS) {
         },
       );
       const section = sectionOf(readBuild('docs/reference/tower-cli.md'), '### `tower schedules create`');
-      assert.ok(best.text.startsWith('### `tower schedules create`\n'), best.text.slice(0, 60));
-      assert.ok(section.startsWith(best.text), 'the text is the start of the section, cut at a block boundary');
-      assert.ok(best.text.length <= 2000 && fencesClosed(best.text));
+      const body = section.slice(section.indexOf('\n')).trimStart();
+      // The query is the section's heading: nothing to choose parts by, so the text is the start of the section, below the heading (the title).
+      assert.ok(body.startsWith(best.text), 'the text is the start of the section below its heading, cut at a block boundary');
+      assert.ok(best.text.length > 300 && best.text.length <= 1000 && fencesClosed(best.text), `${best.text.length}`);
       assert.ok(best.text.length + (best.more_chars ?? 0) <= section.length, 'what is left out is the rest of the section');
+      assert.deepEqual(
+        answer.results.map((result) => result.score),
+        answer.results.map((result) => result.score).sort((a, b) => b - a),
+        'best first',
+      );
       for (const result of others) {
         assert.ok(result.score <= 1 && result.score > 0 && result.text.length <= 160 && fencesClosed(result.text), result.url);
+        assert.ok(!result.text.startsWith('#'), 'an opening, not a heading');
         assert.match(result.url, /^https:\/\/docs\.tower\.dev\/docs\//);
       }
       // The summary says where the answer is; it does not carry the results a second time.
@@ -148,11 +155,35 @@ for (const [transport, connect] of TRANSPORTS) {
       assert.equal(api.results[0].url, `${SITE.url}/docs/reference/api/create-secret`);
     });
 
+    test('search_docs: a long best section comes as an excerpt, its opening and then the blocks with most of the query, each whole', async () => {
+      const {answer} = await search({query: 'tower deploy idempotency key', limit: 1});
+      const [best] = answer.results;
+      assert.equal(best.url, `${SITE.url}/docs/reference/tower-cli#tower-deploy`);
+      const section = sectionOf(readBuild('docs/reference/tower-cli.md'), '## `tower deploy`');
+      const pieces = best.text.split('\n\n[…]\n\n');
+      assert.ok(pieces.length >= 2, 'blocks are left out, and it says where');
+      assert.ok(section.slice(section.indexOf('\n')).trimStart().startsWith(pieces[0]), 'it opens as the section does');
+      let from = 0;
+      for (const piece of pieces) {
+        const at = section.indexOf(piece, from);
+        assert.ok(at >= from, `each piece is the section's own text, in its order: ${piece.slice(0, 60)}`);
+        assert.ok(fencesClosed(piece));
+        from = at + piece.length;
+      }
+      assert.ok(
+        pieces.slice(1).every((piece) => /idempotency/i.test(piece)),
+        'what it keeps past the opening has the query',
+      );
+      assert.ok(best.text.length <= 1000 && (best.more_chars ?? 0) > 0);
+    });
+
     test('search_docs: says plainly when no page has all the words, and which words no page has', async () => {
       const {answer, summary} = await search({query: 'kubernetes helm chart'});
       assert.equal(answer.all_words, false);
-      assert.match(answer.note ?? '', /^No page of the documentation has all the words of "kubernetes helm chart": "kubernetes" and "helm" are on no page\./);
+      assert.match(answer.note ?? '', /^No page of the documentation has all the words: "kubernetes" and "helm" are on no page\./);
       assert.ok(answer.results.every((result) => result.matched?.join() === 'chart'));
+      // Off the docs' subject: openings only, no section text to spend context on.
+      assert.ok(answer.results.every((result) => (result.text ?? '').length <= 160 && (result.more_chars ?? 0) > 0));
       assert.ok(summary.startsWith(answer.note!));
       const none = await call('search_docs', {query: 'zzqqxxyy'});
       assert.match(textOf(none), /^No page of the documentation matches "zzqqxxyy"/);
@@ -317,7 +348,7 @@ for (const [transport, connect] of TRANSPORTS) {
       assert.match(textOf(bad), /- warning at line 3: Unknown key "scirpt" in \[app\].* Did you mean "script"\?/);
       assert.doesNotMatch(textOf(bad), /https:/, 'the links are in the structured content only');
       const broken = await call('check_towerfile', {text: '[app\nname = 1'});
-      assert.match(textOf(broken), /error at line 1: This is not valid TOML/);
+      assert.match(textOf(broken), /error at line 1: This table header has no closing "\]"\./);
       await refused('check_towerfile', {text: ''}, /text is empty/);
       await refused('check_towerfile', {text: 'a = 1\n'.repeat(20_000)}, /text is longer than 65536 characters/);
     });

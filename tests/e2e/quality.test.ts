@@ -10,7 +10,7 @@ import {describe, test} from 'node:test';
 import {SITE} from '../../src/constants';
 import {DEFAULT_BUILD_DIR} from '../../scripts/serve-nginx';
 import {axeViolations, LOOKS, openAxeContext} from './support/axe';
-import {goto, openContext} from '../../lib/browser';
+import {goto, openContext, settle} from '../../lib/browser';
 import {useSite} from './support/site';
 
 /** One page per template the site renders. */
@@ -62,7 +62,7 @@ describe('production headers', () => {
     const violations: string[] = [];
     for (const [template, path] of Object.entries(TEMPLATES)) {
       await goto(page, `${site.base}${path}`);
-      await page.waitForTimeout(300);
+      await settle(page);
       for (const v of (await page.evaluate('window.__cspViolations')) as string[]) violations.push(`${template}: ${v}`);
     }
     // The search modal, opened and searched (DocSearch's bundled Zod once probed for eval here).
@@ -70,7 +70,7 @@ describe('production headers', () => {
     await page.keyboard.press('Control+k');
     await page.locator('.DocSearch-Input').fill('schedule');
     await page.locator('.DocSearch-Hit [data-url]').first().waitFor();
-    await page.waitForTimeout(300);
+    await settle(page);
     for (const v of (await page.evaluate('window.__cspViolations')) as string[]) violations.push(`search modal: ${v}`);
     assert.deepEqual(violations, []);
     // The not-found page's own 404 response is the one expected console error.
@@ -112,7 +112,7 @@ describe('production headers', () => {
     assert.match(llms.headers.get('content-type') ?? '', /^text\/plain/);
     const missing = await fetch(`${site.base}/nope`);
     assert.equal(missing.status, 404);
-    assert.match(await missing.text(), /Page Not Found/);
+    assert.match(await missing.text(), /Page not found/);
   });
 });
 

@@ -7,10 +7,12 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import type {Page} from 'playwright-core';
-import {PHONE, goto, openContext, type Watched} from '../../lib/browser';
+import {PHONE, goto, openContext, settle, type Watched} from '../../lib/browser';
+import {hashFor} from '../../src/components/TowerfileChecker/persist';
 import {axeViolations, LOOKS, openAxeContext} from './support/axe';
 import {openBlockedStorageProfile, storageAccess} from './support/blockedStorage';
 import {useSite} from './support/site';
+import {watchNetwork} from './support/waits';
 
 const site = useSite();
 
@@ -52,10 +54,10 @@ async function openChecker(page: Page, hash = ''): Promise<void> {
   await page.waitForFunction(() => !/Loading the checker/.test(document.querySelector('p.alert')?.textContent ?? 'Loading the checker'));
 }
 
-/** Waits until the checker has written the text into the address (it waits a moment after typing). */
+/** Waits until the checker has written the editor's text into the address (it waits a moment after typing). */
 async function waitForSavedHash(page: Page): Promise<void> {
-  await page.waitForFunction(() => location.hash.startsWith('#towerfile='));
-  await page.waitForTimeout(400);
+  const expected = hashFor(await editor(page).inputValue());
+  await page.waitForFunction((hash) => location.hash === hash, expected);
 }
 
 function finish(watched: Pick<Watched, 'pageErrors' | 'offOrigin'>): void {
@@ -72,6 +74,20 @@ const BROKEN = [
   '[[parameters]]',
   'name = "SINCE_DAYS"',
   'default = 1',
+].join('\n');
+
+/** The review's broken file: an unterminated string, and three problems after it. */
+const EVERY_PROBLEM = [
+  '[app]',
+  'name = "invoice-export"',
+  'script = "./export.py',
+  'descripton = "Sends invoices"',
+  'source = ["./export.py", "./pyproject.toml"]',
+  '',
+  '[[parameters]]',
+  'name = "MONTHS_BACK"',
+  'default = 1',
+  'hidden = "yes"',
 ].join('\n');
 
 describe('Towerfile checker', () => {
@@ -155,14 +171,14 @@ describe('Towerfile checker', () => {
     await watched.context.close();
   });
 
-  test('a TOML syntax error shows its line and column; clearing the file asks for one', async () => {
+  test('a TOML syntax error shows its line and column in plain words; clearing the file asks for one', async () => {
     const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await openChecker(page);
     await editor(page).fill('[app]\nname = "hello\nscript = "main.py"');
     await page.waitForFunction(() => /1 error/.test(document.querySelector('p.alert')?.textContent ?? ''));
     const [item] = await problems(page).allInnerTexts();
-    assert.match(item, /^Error\s+Line 2:\d+\s+This is not valid TOML: /);
+    assert.match(item, /^Error\s+Line 2:\d+\s+This string has no closing quote: end it with " on the same line\./);
     assert.equal(await problems(page).nth(0).getByRole('link').getAttribute('href'), '/docs/reference/towerfile#common-errors');
     await page.getByRole('button', {name: 'Clear'}).click();
     await page.waitForFunction(() => document.querySelector('p.alert')?.textContent === 'Paste or type a Towerfile to check it.');
@@ -212,6 +228,94 @@ describe('Towerfile checker', () => {
     await blocked.close();
   });
 
+  test('a syntax error hides nothing: every problem is listed, and each problem line is marked in the editor', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await openChecker(page);
+    await editor(page).fill(EVERY_PROBLEM);
+    await page.waitForFunction(() => /3 errors and 1 warning/.test(document.querySelector('p.alert')?.textContent ?? ''));
+    const items = await problems(page).allInnerTexts();
+    assert.deepEqual(
+      items.map((item) => item.split('\n\n')[0].replace(/\s+/g, ' ').trim()),
+      ['Error Line 3:22', 'Warning Line 4 app.descripton', 'Error Line 9 parameters[0].default', 'Error Line 10 parameters[0].hidden'],
+    );
+    assert.match(items[0], /This string has no closing quote/);
+    // Each line with a problem has a band behind it in the editor, level with its line number.
+    const bands = await page.evaluate(() => {
+      const field = document.querySelector('textarea')!.getBoundingClientRect();
+      const lineHeight = parseFloat(getComputedStyle(document.querySelector('textarea')!).lineHeight);
+      const top = field.top + parseFloat(getComputedStyle(document.querySelector('textarea')!).paddingTop);
+      return Array.from(document.querySelectorAll('[class*="mark-"]')).map((band) => {
+        const box = band.getBoundingClientRect();
+        return {line: Math.round((box.top - top) / lineHeight) + 1, kind: /mark-error/.test(band.className) ? 'error' : 'warning'};
+      });
+    });
+    assert.deepEqual(bands, [
+      {line: 3, kind: 'error'},
+      {line: 4, kind: 'warning'},
+      {line: 9, kind: 'error'},
+      {line: 10, kind: 'error'},
+    ]);
+    // The fix is a real button.
+    const fix = problems(page).nth(1).getByRole('button', {name: 'Rename to description'});
+    assert.match((await fix.getAttribute('class')) ?? '', /\bbutton\b/);
+    finish(watched);
+    await watched.context.close();
+  });
+
+  /** The checker's address for a Towerfile, as a shared link carries it. */
+  const linkTo = (page: Page, text: string) =>
+    page.evaluate(
+      (t) =>
+        '#towerfile=' +
+        btoa(String.fromCharCode(...new TextEncoder().encode(t)))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, ''),
+      text,
+    ) as Promise<string>;
+
+  test('a link carrying thousands of problems: checked off the page, the first hundred listed and the rest counted', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    const keys = Array.from({length: 3000}, (_, i) => `k${i} = 1`).join('\n');
+    const hash = await linkTo(page, `[app]\nname = "x"\nscript = "main.py"\n${keys}`);
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await goto(page, `${site.base}${CHECKER}${hash}`);
+    await page.waitForFunction(() => /3,000 warnings/.test(document.querySelector('p.alert')?.textContent ?? ''));
+    assert.equal(await summary(page).innerText(), 'Tower accepts this Towerfile, with 3,000 warnings.');
+    assert.equal(await problems(page).count(), 100);
+    await page.getByText('And 2,900 more problems, not listed: fix these and check again.').waitFor();
+    assert.equal(workers.length, 1, 'the large file was checked in a worker');
+    assert.equal(new URL(workers[0]).origin, new URL(site.base).origin);
+    finish(watched);
+    await watched.context.close();
+  });
+
+  test('a link holding more text than the checker opens says so, and leaves the editor as it was', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    const hash = await linkTo(page, `[app]\nname = "x"\nscript = "main.py"\n${Array.from({length: 10000}, (_, i) => `k${i} = 1`).join('\n')}`);
+    await openChecker(page, hash);
+    await page.getByText('and the checker opens up to 32 KiB that way', {exact: false}).waitFor();
+    assert.match(await editor(page).inputValue(), /name = "invoice-export"/, 'the example, not the long text');
+    assert.ok(page.url().endsWith(hash), 'the link itself is kept');
+    finish(watched);
+    await watched.context.close();
+  });
+
+  test('a source glob that would freeze a regular expression gets a message, and the page carries on', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await openChecker(page);
+    await editor(page).fill(`[app]\nname = "x"\nscript = "./main.py"\nsource = ["./main.py", "${'{a,b}'.repeat(5000)}"]`);
+    await page.waitForFunction(() => /with 1 warning/.test(document.querySelector('p.alert')?.textContent ?? ''));
+    assert.match((await problems(page).allInnerTexts())[0], /The checker does not read entry 2 of "source": it is 25000 characters long/);
+    finish(watched);
+    await watched.context.close();
+  });
+
   test('at phone width the page does not scroll sideways and the results fit', async () => {
     const watched = await openContext(site.browser, site.base, {viewport: PHONE});
     const {page} = watched;
@@ -231,6 +335,14 @@ describe('Towerfile checker', () => {
 
 const explainer = (page: Page) => page.getByLabel('Cron expression');
 const explainerRegion = (page: Page) => page.getByRole('region', {name: 'Schedule explainer'});
+/** The field-by-field row of the expression: each field's value and name, and which is marked wrong. */
+const fieldRow = (page: Page) =>
+  explainerRegion(page)
+    .getByRole('list', {name: 'Fields'})
+    .getByRole('listitem')
+    .evaluateAll((items) =>
+      items.map((item) => ({text: (item as HTMLElement).innerText.replace(/\s+/g, ' ').trim(), border: getComputedStyle(item).borderTopColor})),
+    );
 const explainerError = (page: Page) => explainerRegion(page).locator('[id$="-error"]');
 
 /** Scrolls the explainer into view (which loads its code) and waits for its first answer. */
@@ -256,6 +368,8 @@ describe('schedule explainer', () => {
     const watched = await orchestrateExplainerIn('America/New_York');
     const {page} = watched;
     const box = explainerRegion(page);
+    // Its own heading, one level below the section it sits in (Schedule syntax, an H3).
+    assert.equal(await box.getByRole('heading', {level: 4}).innerText(), 'Schedule explainer');
     assert.match(await box.innerText(), /Runs: At 09:00, Monday through Friday \(UTC\)\./);
     assert.equal(await page.getByRole('columnheader', {name: /Your time/}).innerText(), 'Your time (America/New_York)');
     assert.deepEqual(await runRows(page), [
@@ -293,8 +407,28 @@ describe('schedule explainer', () => {
 
     await page.keyboard.press('Control+A');
     await page.keyboard.type('61 * * * *');
-    assert.equal(await error.innerText(), 'The minute field (61) has 61, outside 0–59.');
+    assert.equal(await error.innerText(), 'The minute field takes 0–59, not 61.');
     assert.equal(await input.getAttribute('aria-invalid'), 'true');
+    // The input and the wrong field are outlined in the danger colour; the other fields are not.
+    const danger = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--ifm-color-danger').trim());
+    const dangerRgb = await page.evaluate((colour) => {
+      const probe = document.createElement('span');
+      probe.style.color = colour;
+      document.body.append(probe);
+      const rgb = getComputedStyle(probe).color;
+      probe.remove();
+      return rgb;
+    }, danger);
+    assert.equal(await input.evaluate((el) => getComputedStyle(el).borderTopColor), dangerRgb);
+    const fields = await fieldRow(page);
+    assert.deepEqual(
+      fields.map((f) => f.text),
+      ['61 minute (wrong)', '* hour', '* day of month', '* month', '* day of week'],
+    );
+    assert.deepEqual(
+      fields.map((f) => f.border === dangerRgb),
+      [true, false, false, false, false],
+    );
     assert.match((await input.getAttribute('aria-describedby'))!, /-error$/);
     await explainerRegion(page).getByRole('status').filter({hasText: 'minute field'}).waitFor();
 
@@ -320,6 +454,18 @@ describe('schedule explainer', () => {
     await page.keyboard.press('Control+A');
     await page.keyboard.type('0 0 30 2 *');
     assert.equal(await error.innerText(), 'This expression never runs: none of its months has that day of the month.');
+
+    // A value named twice is a schedule that runs, with the form without repeats offered.
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('0 0 * * 0,7');
+    await page.getByText('This expression names some times twice', {exact: false}).waitFor();
+    assert.equal(await error.count(), 0);
+    assert.deepEqual(
+      (await runRows(page)).map((row) => row[0]),
+      ['Sun, 3 Jan 2027, 00:00', 'Sun, 10 Jan 2027, 00:00', 'Sun, 17 Jan 2027, 00:00', 'Sun, 24 Jan 2027, 00:00', 'Sun, 31 Jan 2027, 00:00'],
+    );
+    await explainerRegion(page).getByRole('button', {name: '0 0 * * 0'}).click();
+    assert.equal(await input.inputValue(), '0 0 * * 0');
     finish(watched);
     await watched.context.close();
   });
@@ -361,9 +507,13 @@ describe('the tools load their code only where, and when, they are used', () => 
 
   test('a docs page never downloads either engine, even after idle prefetching of the sidebar', async () => {
     const watched = await openContext(site.browser, site.base);
+    const network = watchNetwork(watched.page);
     const bodies = await scriptsOf(watched.page, async () => {
+      // Prefetching starts a moment after load and works off the sidebar's routes one idle period at a time.
+      const prefetching = watched.page.waitForRequest(async (request) => /prefetch/.test((await request.allHeaders())['sec-purpose'] ?? ''));
       await goto(watched.page, `${site.base}/docs/reference/towerfile`);
-      await watched.page.waitForTimeout(4500);
+      await prefetching;
+      await network.quiet();
     });
     assert.ok(bodies.size > 3);
     assert.equal(anyContains(bodies, CHECKER_ENGINE), false);
@@ -380,7 +530,7 @@ describe('the tools load their code only where, and when, they are used', () => 
 
     const before = await scriptsOf(page, async () => {
       await goto(page, `${site.base}${ORCHESTRATE}`);
-      await page.waitForTimeout(1000);
+      await settle(page);
     });
     assert.equal(anyContains(before, CRON_ENGINE), false, 'not loaded while the explainer is off screen');
     const after = await scriptsOf(page, () => showExplainer(page));

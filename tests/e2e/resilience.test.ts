@@ -10,6 +10,7 @@ import type {Page, Request, Route} from 'playwright-core';
 import {goto, openContext, type Watched, settle} from '../../lib/browser';
 import {useSite} from './support/site';
 import {headingOf} from './routes';
+import {SEARCH} from '../../src/constants';
 
 const FROM = '/docs/intro';
 const TARGET = '/docs/concepts/apps';
@@ -172,7 +173,8 @@ describe('hostile input', () => {
     await page.keyboard.press('Control+k');
     await page.locator('.DocSearch-Modal').waitFor();
     await page.locator('.DocSearch-Input').fill(query);
-    await page.waitForTimeout(500);
+    // The modal has answered the query: its results, or the screen that says there are none.
+    await page.locator('.DocSearch-Hit, .DocSearch-NoResults').first().waitFor();
     assert.deepEqual(await noStrayElements(page), {images: 0, bold: 0, pwned: undefined});
     await finish(watched);
   });
@@ -212,7 +214,8 @@ describe('hostile input', () => {
     const q = 'tower run '.repeat(300).trim();
     const unknown = 'x'.repeat(3000);
     for (const [path, heading] of [
-      [`/search?q=${encodeURIComponent(q)}&utm_campaign=${unknown}`, `Search results for “${q}”`],
+      // The search page searches (and shows) the query cut to the longest it takes.
+      [`/search?q=${encodeURIComponent(q)}&utm_campaign=${unknown}`, `Search results for “${q.slice(0, SEARCH.maxQueryLength)}”`],
       [`${FROM}?q=${encodeURIComponent(q)}&utm_campaign=${unknown}`, headingOf(FROM)],
     ]) {
       const response = await page.goto(`${site.base}${path}`, {waitUntil: 'load'});

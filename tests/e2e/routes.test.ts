@@ -57,7 +57,7 @@ describe('path handling', () => {
     const {page, context} = await openContext(site.browser, site.base);
     const response = await page.goto(`${site.base}/docs/no-such-page`);
     assert.equal(response?.status(), 404);
-    assert.equal(await page.locator('h1').first().innerText(), 'Page Not Found');
+    assert.equal(await page.locator('h1').first().innerText(), 'Page not found');
     await context.close();
   });
 
@@ -73,7 +73,7 @@ describe('path handling', () => {
     });
     await page.evaluate(() => window.history.pushState({}, '', '/docs/does-not-exist'));
     await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Page Not Found');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Page not found');
     await context.close();
   });
 

@@ -318,8 +318,9 @@ describe('search on Algolia DocSearch', () => {
     assert.ok(sent.some((entry) => entry.body.requests[0].query === 'apps' && entry.body.requests[0].indexName === INDEX));
     // No kind filters: Algolia's records do not know page kinds.
     assert.equal(await page.getByRole('group', {name: 'Show only'}).count(), 0);
+    const secondPage = page.waitForResponse((response) => response.request().method() === 'POST' && /"page":1\b/.test(response.request().postData() ?? ''));
     await page.getByRole('button', {name: 'Show more results'}).click();
-    await page.waitForTimeout(500);
+    await secondPage;
     assert.equal(sent[sent.length - 1].body.requests[0].page, 1);
     // The second page of results names the same pages: still one article each.
     assert.equal(await results.count(), 3);

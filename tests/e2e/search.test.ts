@@ -173,7 +173,8 @@ describe('search modal (local index)', () => {
     await open(page);
     await page.keyboard.press('Control+k');
     await typeQuery(page, 'how do I pass parameters to a run');
-    await page.locator('.tower-askai-button').click();
+    // A question: Ask AI is the first row.
+    await page.locator('.DocSearch-Hit').first().locator('.tower-askai-row').click();
     const panel = page.getByRole('dialog', {name: 'Ask AI'});
     const cited = panel.getByRole('list', {name: /^From (this section|these sections)$/});
     await cited.waitFor();
@@ -199,7 +200,8 @@ describe('search modal (local index)', () => {
     const ask = async (question: string) => {
       await page.keyboard.press('Control+k');
       await typeQuery(page, question);
-      await page.locator('.tower-askai-button').click();
+      // Questions: Ask AI is the first row.
+      await page.locator('.tower-askai-row').click();
       const panel = page.getByRole('dialog', {name: 'Ask AI'});
       await panel.getByRole('list', {name: /^From (this section|these sections)$/}).waitFor();
       return panel;
@@ -227,7 +229,8 @@ describe('search modal (local index)', () => {
     await page.keyboard.press('Control+k');
     const hostile = '<img src=x onerror="window.__askAiXss=1"> can I write apps in Ruby';
     await typeQuery(page, hostile);
-    await page.locator('.tower-askai-button').click();
+    // Nothing matches: Ask AI is the first row.
+    await page.locator('.tower-askai-row').click();
     const panel = page.getByRole('dialog', {name: 'Ask AI'});
     await panel.getByText('Not in the docs').waitFor();
     assert.ok((await panel.innerText()).includes('<img src=x'), 'the question is quoted as typed');
@@ -284,8 +287,11 @@ describe('search modal (local index)', () => {
     await open(page);
     await page.keyboard.press('Control+k');
     await input(page).pressSequentially('view run logs', {delay: 60});
-    await page.waitForFunction(() => (document.querySelector('.DocSearch-Input') as HTMLInputElement).value === 'view run logs');
-    await page.waitForTimeout(400);
+    // The footer links to the search of the whole query and counts its results once they are in.
+    await page.waitForFunction(() => {
+      const link = document.querySelector<HTMLAnchorElement>('.DocSearch-HitsFooter a');
+      return link !== null && new URL(link.href).searchParams.get('q') === 'view run logs' && !/^See all 0 /.test(link.textContent ?? '');
+    });
     const seeAll = page.locator('.DocSearch-HitsFooter a');
     const count = Number(/^See all (\d+) results$/.exec(await seeAll.innerText())?.[1]);
     await seeAll.click();
@@ -334,7 +340,7 @@ describe('search modal (local index)', () => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await open(page);
-    await page.waitForTimeout(500);
+    await settle(page);
     assert.ok(!requested.includes(`/${SEARCH.indexFile}`), 'no index before searching');
     assert.ok(!requested.some((path) => /search-engine/.test(path)), 'no engine before searching');
     const before = requested.length;

@@ -10,13 +10,14 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 import {CHAT_LINKS, chatPrompt, DOCS_MCP_URL, EDITOR_SETUPS} from '../../src/components/AgentTools/setup';
 import {SITE} from '../../src/constants';
+import {readMarkdown} from '../../lib/markdown';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 /** The code blocks of a Markdown file, by language. */
 function codeBlocks(markdown: string): Array<{language: string; code: string}> {
-  return [...markdown.matchAll(/^```(\w+)[^\n]*\n([\s\S]*?)\n```$/gm)].map((match) => ({language: match[1], code: match[2]}));
+  return readMarkdown(markdown).fences.map((fence) => ({language: fence.lang, code: fence.code}));
 }
 
 describe('the setup lines of the docs MCP server', () => {

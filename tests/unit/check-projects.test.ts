@@ -394,13 +394,13 @@ describe('the pieces of the app checks', () => {
 /** A page in the shape check-all gives to checkPageApps. */
 const page = (file: string, text: string) => ({file, text, ...scanMarkdown(text)});
 
-const APP_SECTION = (requirements: string, code: string[]) =>
+const APP_PAGE = (requirements: string, code: string[], towerfileMeta = '') =>
   lines(
     '# Guide',
     '',
     '## Build the app',
     '',
-    `${FENCE}toml title="Towerfile"`,
+    `${FENCE}toml title="Towerfile" app="prices"${towerfileMeta}`,
     '[app]',
     'name = "prices"',
     'script = "./task.py"',
@@ -412,7 +412,7 @@ const APP_SECTION = (requirements: string, code: string[]) =>
     '',
     requirements,
     '',
-    `${FENCE}python`,
+    `${FENCE}python title="task.py" app="prices"`,
     ...code,
     FENCE,
     '',
@@ -423,48 +423,60 @@ const APP_SECTION = (requirements: string, code: string[]) =>
     FENCE,
   );
 
-const SHOWN = lines('`requirements.txt`:', '', `${FENCE}text`, 'tower[iceberg]', FENCE);
+const SHOWN = lines('Its requirements:', '', `${FENCE}text title="requirements.txt" app="prices"`, 'tower[iceberg]', FENCE);
 const CODE = ['import os', 'import polars as pl', 'import tower', '', 'keep = int(tower.parameter("KEEP_DAYS"))', 'url = os.environ["WAREHOUSE_URL"]'];
 
-describe('apps shown on a page (a Towerfile and Python in one section)', () => {
+describe('apps a page declares (app="name" on its fences)', () => {
   const checkPage = (text: string, file = 'docs/guide.md') => checkPageApps([page(file, text)]);
 
   it('accept imports installed by the requirements shown (extras included) and read parameters and secrets that exist', () => {
-    const report = checkPage(APP_SECTION(SHOWN, CODE));
+    const report = checkPage(APP_PAGE(SHOWN, CODE));
     assert.deepEqual(where(report.problems), []);
     assert.equal(report.apps, 1);
   });
 
-  it('accept dependencies stated in the prose of the section', () => {
-    assert.deepEqual(where(checkPage(APP_SECTION('Its `requirements.txt` holds one line, `tower[iceberg]`.', CODE)).problems), []);
+  it('accept requirements given on the Towerfile fence', () => {
+    assert.deepEqual(where(checkPage(APP_PAGE('Then the code:', CODE, ' requirements="tower[iceberg]"')).problems), []);
+    rejects(
+      checkPage(APP_PAGE('Then the code:', CODE, ' requirements="tower"')).problems,
+      'docs/guide.md:19',
+      /app prices imports polars, but the requirements on the Towerfile fence at line 5 do not install polars/,
+    );
   });
 
   it('reject an import that the dependency file shown does not install', () => {
     rejects(
-      checkPage(APP_SECTION(SHOWN.replace('tower[iceberg]', 'tower'), CODE)).problems,
+      checkPage(APP_PAGE(SHOWN.replace('tower[iceberg]', 'tower'), CODE)).problems,
       'docs/guide.md:24',
       /app prices imports polars, but the requirements\.txt shown at line 17 does not install polars/,
     );
   });
 
-  it('reject an import when the section neither shows nor states a dependency file', () => {
-    const problems = checkPage(APP_SECTION('Then the code:', CODE)).problems;
-    assert.deepEqual(where(problems), [
-      'docs/guide.md:19: app prices imports polars, but the page neither shows nor states its dependency file: list polars in a pyproject.toml or requirements.txt',
-      'docs/guide.md:20: app prices imports tower, but the page neither shows nor states its dependency file: list tower in a pyproject.toml or requirements.txt',
-    ]);
+  it('reject an import when no page shows or gives the dependency file, whatever the prose says', () => {
+    const problems = checkPage(APP_PAGE('Its `requirements.txt` holds one line, `tower[iceberg]`.', CODE)).problems;
+    assert.deepEqual(
+      where(problems).map((p) => p.replace(/, but no page.*: list/, ': list')),
+      [
+        'docs/guide.md:19: app prices imports polars: list polars in a pyproject.toml or requirements.txt',
+        'docs/guide.md:20: app prices imports tower: list tower in a pyproject.toml or requirements.txt',
+      ],
+    );
+    assert.match(
+      problems[0].message,
+      /no page shows its dependency file \(a fence titled requirements\.txt or pyproject\.toml with app="prices"\) and its Towerfile fence has no requirements=/,
+    );
   });
 
-  it('reject a parameter the Towerfile of the section does not declare', () => {
+  it('reject a parameter the Towerfile does not declare, with a suggestion', () => {
     rejects(
-      checkPage(APP_SECTION(SHOWN, [...CODE, 'day = tower.parameter("REPORT_DATE")'])).problems,
+      checkPage(APP_PAGE(SHOWN, [...CODE, 'day = tower.parameter("KEEP_DAY")'])).problems,
       'docs/guide.md:29',
-      /tower\.parameter\("REPORT_DATE"\) reads a parameter that the Towerfile of prices does not declare/,
+      /tower\.parameter\("KEEP_DAY"\) reads a parameter that the Towerfile of prices does not declare \(did you mean "KEEP_DAYS"\?\)/,
     );
   });
 
   it('reject an environment variable that is neither declared nor created as a secret on the page', () => {
-    const text = APP_SECTION(SHOWN, CODE).replace('--name=WAREHOUSE_URL', '--name=WAREHOUSE');
+    const text = APP_PAGE(SHOWN, CODE).replace('--name=WAREHOUSE_URL', '--name=WAREHOUSE');
     rejects(
       checkPage(text).problems,
       'docs/guide.md:28',
@@ -472,107 +484,66 @@ describe('apps shown on a page (a Towerfile and Python in one section)', () => {
     );
   });
 
-  it('leave sections without a Towerfile, fragments and blocks that do not parse to the other checks', () => {
-    const text = APP_SECTION(SHOWN, ['import polars as pl', 'def broken(:']).replace('## Elsewhere', '## Elsewhere\n\n```python\nimport requests\n```');
+  it('check only the fences that say so: other Python, and code that does not parse, are left to the other checks', () => {
+    const text = APP_PAGE(SHOWN, ['import polars as pl', 'def broken(:']).replace('## Elsewhere', '## Elsewhere\n\n```python\nimport requests\n```');
     assert.deepEqual(where(checkPage(text).problems), []);
+    const undeclared = APP_PAGE(SHOWN, [...CODE, 'import yfinance']).replace(/ app="prices"/g, '');
+    assert.deepEqual(checkPage(undeclared), {problems: [], apps: 0});
   });
 
-  it('take the deepest section around the Towerfile that holds code, as reference entries need', () => {
-    const text = lines(
-      '# Reference',
-      '',
-      '## Parameters',
-      '',
-      '### `tower.param`',
-      '',
-      `${FENCE}python`,
-      'import tower',
-      'size = tower.param("batch_size", "500")',
-      FENCE,
-      '',
-      '### `tower.parameter`',
-      '',
-      `${FENCE}python`,
-      'import tower',
-      'print(tower.parameter("friend"))',
-      FENCE,
-      '',
-      `${FENCE}toml title="Towerfile"`,
-      '[app]',
-      'name = "hello"',
-      'script = "./hello.py"',
-      '',
-      '[[parameters]]',
-      'name = "friend"',
-      FENCE,
-      '',
-      "List `tower` in the app's `requirements.txt`.",
-    );
-    const report = checkPage(text);
-    assert.deepEqual(where(report.problems), []);
-    assert.equal(report.apps, 1);
-    rejects(
-      checkPage(text.replace('print(tower.parameter("friend"))', 'print(tower.parameter("friends"))')).problems,
-      'docs/guide.md:16',
-      /"friends"\) reads a parameter that the Towerfile of hello does not declare \(did you mean "friend"\?\)/,
-    );
+  it('treat a Python fence titled x.py as the module x of the app', () => {
+    const text = APP_PAGE(SHOWN, [...CODE, 'import helpers']);
+    rejects(checkPage(text).problems, 'docs/guide.md:29', /app prices imports helpers, but the requirements\.txt shown at line 17 does not install helpers/);
+    const withModule = text.replace('## Elsewhere', lines('```python title="helpers.py" app="prices"', 'VALUE = 1', FENCE, '', '## Elsewhere'));
+    assert.deepEqual(where(checkPage(withModule).problems), []);
   });
 
-  it('give a Towerfile shown before the first H2 only the opening of the page', () => {
-    const text = lines(
-      '# Page',
-      '',
-      `${FENCE}toml title="Towerfile"`,
-      '[app]',
-      'name = "tiny"',
-      'script = "./t.py"',
-      FENCE,
-      '',
-      '## Later',
-      '',
-      `${FENCE}python`,
-      'import os',
-      'print(os.environ["ANYTHING"])',
-      FENCE,
-    );
-    assert.deepEqual(checkPage(text), {problems: [], known: [], apps: 0});
-  });
-
-  it('find the dependency file a step-by-step guide shows for the app in its own section, on that page or another', () => {
-    const guide = lines(
-      '# Build it',
-      '',
-      '## Declare dependencies',
-      '',
-      'For `prices`, create `requirements.txt`:',
-      '',
-      `${FENCE}text`,
-      'tower[iceberg]',
-      FENCE,
-      '',
-      APP_SECTION('Then the code:', CODE).split('\n').slice(2).join('\n'),
-    );
-    assert.deepEqual(where(checkPage(guide).problems), []);
-    const next = page('docs/next.md', APP_SECTION('It is the app of the first guide.', CODE));
-    assert.deepEqual(where(checkPageApps([page('docs/guide.md', guide), next]).problems), []);
+  it('use the dependency file shown for the same app on another page', () => {
+    const first = page('docs/first.md', lines('# First', '', `${FENCE}text title="requirements.txt" app="prices"`, 'tower[iceberg]', FENCE));
+    const next = page('docs/next.md', APP_PAGE('It is the app of the first guide.', CODE));
+    assert.deepEqual(where(checkPageApps([first, next]).problems), []);
     assert.equal(checkPageApps([next]).problems.length, 2, 'without the first guide, polars and tower are not installed');
   });
 
-  it('accept code that loops over os.environ, but not a parameter read by a name it computes', () => {
-    assert.deepEqual(where(checkPage(APP_SECTION(SHOWN, [...CODE, 'for name in os.environ:', '    print(os.environ[name])'])).problems), []);
-    rejects(
-      checkPage(APP_SECTION(SHOWN, [...CODE, 'key = "KEEP_" + "DAYS"', 'keep = tower.parameter(key)'])).problems,
-      'docs/guide.md:30',
-      /reads a parameter whose name is not a string literal/,
+  it('reject declarations that do not add up, on the fence', () => {
+    const cases: [string, string, RegExp][] = [
+      [
+        APP_PAGE(SHOWN, CODE).replace('name = "prices"', 'name = "costs"'),
+        'docs/guide.md:5',
+        /the fence says app="prices", but the Towerfile's \[app\] name is "costs"/,
+      ],
+      [
+        APP_PAGE(SHOWN, CODE).replace('toml title="Towerfile" app="prices"', 'toml title="Towerfile"'),
+        'docs/guide.md:17',
+        /no page has a Towerfile with app="prices"/,
+      ],
+      [
+        APP_PAGE(SHOWN, CODE).replace('```bash', '```bash app="prices"'),
+        'docs/guide.md:33',
+        /marks an app's Towerfile, its Python code or its dependency file.*this bash block is none of them/,
+      ],
+      [
+        APP_PAGE(SHOWN, CODE).replace('python title="task.py" app="prices"', 'python app="prices" fragment="excerpt"'),
+        'docs/guide.md:5',
+        /app prices has no Python code on this page/,
+      ],
+      [
+        APP_PAGE('', CODE, ' requirements="tower[iceberg]"')
+          .replace('Its requirements:', '')
+          .replace('## Elsewhere', SHOWN + '\n\n## Elsewhere'),
+        'docs/guide.md:5',
+        /shows its requirements\.txt at line \d+: remove requirements=/,
+      ],
+    ];
+    for (const [text, at, message] of cases) {
+      const problems = checkPage(text).problems.filter((p) => !/fragment cannot be code|no Towerfile on this page/.test(p.message));
+      rejects(problems, at, message);
+    }
+    const nameless = checkPage(APP_PAGE(SHOWN, CODE).replace(/app="prices"/g, 'app')).problems;
+    assert.deepEqual(
+      nameless.map((p) => p.line),
+      [5, 17, 22],
     );
-  });
-
-  it('report a known problem without failing, and fail once it no longer occurs, so the list only shrinks', () => {
-    const known = [{file: 'docs/guide.md', includes: 'imports yfinance'}];
-    const broken = checkPageApps([page('docs/guide.md', APP_SECTION(SHOWN, [...CODE, 'import yfinance']))], 'python3', known);
-    assert.deepEqual(where(broken.problems), []);
-    assert.equal(broken.known.length, 1);
-    const fixed = checkPageApps([page('docs/guide.md', APP_SECTION(SHOWN, CODE))], 'python3', known);
-    rejects(fixed.problems, 'docs/guide.md:1', /no longer occurs: delete its entry in KNOWN_PAGE_APP_PROBLEMS/);
+    for (const problem of nameless) assert.match(problem.message, /^app= needs the app's name, as in its Towerfile: app="my-app"$/);
   });
 });

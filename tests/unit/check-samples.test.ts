@@ -4,14 +4,14 @@ import {chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} 
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {extractBlocks, extractHeadings, fenceProblems, parseMeta} from '../../scripts/samples/extract-blocks';
+import {extractBlocks, fenceProblems, scanMarkdown} from '../../scripts/samples/extract-blocks';
 import {checkPythonDocuments} from '../../scripts/samples/check-python';
 import {checkTomlBlocks, isTowerfileBlock} from '../../scripts/samples/check-towerfile';
 import {createTowerfileRules} from '../../src/towerfile/rules-node';
-import {checkTowerArgs, CliIndex, shellCommands, type CliManifest} from '../../lib/tower-cli';
+import {CliIndex} from '../../lib/tower-cli';
 import {checkShellBlocks} from '../../scripts/samples/check-cli';
 import {checkCliReference, checkSdkReference, checkTowerfileReference, towerfileHeadingNames, type SdkManifest} from '../../scripts/samples/check-references';
-import {checkSamples, checkSamplesWithDiagrams} from '../../scripts/samples/check-all';
+import {apiOperationPages, checkSamples, checkSamplesWithDiagrams} from '../../scripts/samples/check-all';
 import {closest} from '../../lib/suggest';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,74 +22,10 @@ const FENCE = '```';
 /** Builds a Markdown document from lines (keeps the tests readable without nested template fences). */
 const md = (...lines: string[]) => lines.join('\n');
 
-// A small CLI manifest in the real format, so the CLI tests do not depend on data/cli-manifest.json.
-const CLI: CliManifest = {
-  cliVersion: '0.0.0-test',
-  globalFlags: [
-    {long: '--json', short: '-j', value: null},
-    {long: '--tower-url', short: '-u', value: 'URL'},
-    {long: '--help', short: '-h', value: null},
-  ],
-  commands: [
-    {path: 'login', group: false, hidden: false, args: [], flags: [{long: '--no-browser', short: '-n', value: null, repeatable: false}]},
-    {path: 'apps', group: true, hidden: false, args: [], flags: []},
-    {path: 'apps list', group: false, hidden: false, args: [], flags: [{long: '--environment', short: '-e', value: 'ENV', repeatable: false}]},
-    {
-      path: 'apps logs',
-      group: false,
-      hidden: false,
-      args: [
-        {name: 'app_name', required: true},
-        {name: 'run_number', required: false},
-      ],
-      flags: [{long: '--follow', short: '-f', value: null, repeatable: false}],
-    },
-    {path: 'apps delete', group: false, hidden: false, args: [{name: 'app_name', required: true}], flags: [], aliases: ['rm']},
-    {
-      path: 'run',
-      group: false,
-      hidden: false,
-      args: [{name: 'app_name', required: false}],
-      flags: [
-        {long: '--local', short: null, value: null, repeatable: false},
-        {long: '--environment', short: '-e', value: 'ENV', repeatable: false},
-        {long: '--parameter', short: '-p', value: 'KEY=VALUE', repeatable: true},
-        {long: '--detached', short: '-d', value: null, repeatable: false},
-      ],
-    },
-    {path: 'package', group: false, hidden: true, args: [], flags: [{long: '--output', short: '-o', value: 'PATH', repeatable: false, required: true}]},
-    {path: 'secrets', group: true, hidden: false, args: [], flags: []},
-    {
-      path: 'secrets create',
-      group: false,
-      hidden: false,
-      args: [],
-      flags: [
-        {long: '--name', short: '-n', value: 'NAME', repeatable: false, required: true},
-        {long: '--value', short: '-v', value: 'VALUE', repeatable: false, required: true},
-        {long: '--environment', short: '-e', value: 'ENV', repeatable: false},
-      ],
-    },
-    {
-      path: 'deploy',
-      group: false,
-      hidden: false,
-      args: [],
-      flags: [
-        {long: '--environment', short: '-e', value: 'ENV', repeatable: false, conflictsWith: ['--all']},
-        {long: '--all', short: null, value: null, repeatable: false, conflictsWith: ['--environment']},
-        {long: '--idempotency-key', short: null, value: 'KEY', repeatable: false, conflictsWith: ['--no-idempotency-key']},
-        {long: '--no-idempotency-key', short: null, value: null, repeatable: false, conflictsWith: ['--idempotency-key']},
-      ],
-    },
-    {path: 'help', group: false, hidden: false, args: [{name: 'command', required: false}], flags: []},
-  ],
-};
+import {TEST_CLI as CLI} from './support/test-cli';
 const INDEX = new CliIndex(CLI);
 /** Every command of the test manifest a CLI reference page must document, as heading text. */
 const CLI_HEADINGS = CLI.commands.filter((c) => !c.hidden).map((c) => `tower ${c.path}`);
-
-const tower = (line: string) => checkTowerArgs(line.split(' ').slice(1), INDEX);
 
 function shellProblems(code: string, lang = 'bash') {
   return checkShellBlocks(extractBlocks(md(`${FENCE}${lang}`, code, FENCE)), INDEX).problems;
@@ -106,94 +42,23 @@ function tomlProblems(markdown: string) {
 
 const towerfile = (...lines: string[]) => md(`${FENCE}toml title="Towerfile"`, ...lines, FENCE);
 
-describe('extractBlocks', () => {
-  it('returns language, metastring, 1-based fence line and content', () => {
-    const blocks = extractBlocks(md('# Title', '', `${FENCE}toml title="Towerfile" {2}`, '[app]', 'name = "x"', FENCE, 'after'));
-    assert.equal(blocks.length, 1);
-    assert.deepEqual(blocks[0], {lang: 'toml', meta: 'title="Towerfile" {2}', line: 3, code: '[app]\nname = "x"', closed: true});
-  });
-
-  it('handles tilde fences and a fence without a language', () => {
-    const blocks = extractBlocks(md('~~~python', 'x = 1', '~~~', '', FENCE, 'plain', FENCE));
-    assert.deepEqual(
-      blocks.map((b) => [b.lang, b.line, b.code]),
-      [
-        ['python', 1, 'x = 1'],
-        ['', 5, 'plain'],
-      ],
+describe('the fences themselves', () => {
+  it('reports a fence without a language, a fence that is never closed and an indented code block, on the first line', () => {
+    const page = scanMarkdown(
+      md('# Page', '', FENCE, 'plain', FENCE, '~~~', 'tilde', '~~~', `${FENCE}text`, 'ok', FENCE, '', '    indented', '', `${FENCE}bash`, 'tower login'),
     );
-  });
-
-  it('keeps a shorter fence inside a longer one as content', () => {
-    const blocks = extractBlocks(md('````markdown', `${FENCE}python`, 'def broken(:', FENCE, '````', `${FENCE}bash`, 'tower apps list', FENCE));
-    assert.equal(blocks.length, 2);
-    assert.equal(blocks[0].lang, 'markdown');
-    assert.equal(blocks[0].code, `${FENCE}python\ndef broken(:\n${FENCE}`);
-    assert.deepEqual([blocks[1].lang, blocks[1].line], ['bash', 6]);
-  });
-
-  it('does not close a backtick fence with tildes or a tilde fence with backticks', () => {
-    const blocks = extractBlocks(md('~~~~text', FENCE, '~~~', '~~~~', '```text', '~~~', '```'));
-    assert.deepEqual(
-      blocks.map((b) => b.code),
-      [`${FENCE}\n~~~`, '~~~'],
-    );
-  });
-
-  it('treats ``` with a backtick in the info string as inline code, not a fence', () => {
-    assert.deepEqual(extractBlocks('Use ```code``` inline.'), []);
-  });
-
-  it('finds indented fences in list items and removes the indentation', () => {
-    const blocks = extractBlocks(md('1. Run:', '', `    ${FENCE}python`, '    def f():', '        return 1', `    ${FENCE}`));
-    assert.equal(blocks[0].code, 'def f():\n    return 1');
-  });
-
-  it('reports a fence without a language and a fence that is never closed, on the fence line', () => {
-    const blocks = extractBlocks(md('# Page', '', FENCE, 'plain', FENCE, '~~~', 'tilde', '~~~', `${FENCE}text`, 'ok', FENCE, `${FENCE}bash`, 'tower login'));
-    assert.deepEqual(fenceProblems(blocks), [
+    assert.deepEqual(fenceProblems(page), [
       {line: 3, message: 'code block has no language: write one after the opening fence, for example ```text for plain output'},
       {line: 6, message: 'code block has no language: write one after the opening fence, for example ```text for plain output'},
-      {line: 12, message: 'code fence is never closed'},
+      {line: 15, message: 'code fence is never closed'},
+      {line: 13, message: 'indented code block: write it as a fenced block with a language (```text for plain output)'},
     ]);
     // a bare fence shown inside a longer fence is content, not a block of the page
-    assert.deepEqual(fenceProblems(extractBlocks(md('````markdown', FENCE, 'x', FENCE, '````'))), []);
+    assert.deepEqual(fenceProblems(scanMarkdown(md('````markdown', FENCE, 'x', FENCE, '````'))), []);
   });
 
-  it('marks a block that is never closed', () => {
-    const blocks = extractBlocks(md(`${FENCE}bash`, 'tower login'));
-    assert.equal(blocks[0].closed, false);
-  });
-
-  it('finds headings outside code blocks and front matter only', () => {
-    const headings = extractHeadings(
-      md(
-        '---',
-        'title: x',
-        '# not a heading: yaml comment',
-        '---',
-        '# Page',
-        `${FENCE}bash`,
-        '# a comment',
-        FENCE,
-        '## `tower apps` {#apps}',
-        '### Closed ###',
-      ),
-    );
-    assert.deepEqual(headings, [
-      {level: 1, text: 'Page', line: 5},
-      {level: 2, text: '`tower apps`', line: 9},
-      {level: 3, text: 'Closed', line: 10},
-    ]);
-  });
-
-  it('parses metastrings', () => {
-    const meta = parseMeta('title="My Towerfile" fragment=\'uses await\' towerfile {1,3} showLineNumbers');
-    assert.equal(meta.attrs.get('title'), 'My Towerfile');
-    assert.equal(meta.attrs.get('fragment'), 'uses await');
-    assert.equal(meta.attrs.get('towerfile'), true);
-    assert.deepEqual(meta.words, ['{1,3}']);
-    assert.equal(parseMeta('fragment=""').attrs.get('fragment'), '');
+  it('lower-cases the language, so every check compares with lower-case names', () => {
+    assert.equal(extractBlocks(md(`${FENCE}Python`, 'x = 1', FENCE))[0].lang, 'python');
   });
 });
 
@@ -332,182 +197,7 @@ describe('TOML blocks and Towerfiles', () => {
   });
 });
 
-describe('shell blocks: splitting into commands', () => {
-  it('joins continuations, strips prompts and comments, splits on && ; |', () => {
-    const commands = shellCommands(
-      md(
-        '# set up',
-        '$ tower apps list \\',
-        '    --environment prod   # only prod',
-        'cd app && tower run; tower apps list | grep x',
-        'echo "a; b && tower nope" # quoted',
-      ),
-    );
-    assert.deepEqual(commands, [
-      {offset: 1, words: ['tower', 'apps', 'list', '--environment', 'prod']},
-      {offset: 3, words: ['cd', 'app']},
-      {offset: 3, words: ['tower', 'run']},
-      {offset: 3, words: ['tower', 'apps', 'list']},
-      {offset: 3, words: ['grep', 'x']},
-      {offset: 4, words: ['echo', 'a; b && tower nope']},
-    ]);
-  });
-
-  it('keeps # inside a word, drops redirections and env assignments, skips heredoc bodies', () => {
-    const commands = shellCommands(
-      md('TOWER_API_KEY=sk-x tower apps logs my-app#3 > logs.txt 2>&1', "tower run <<'EOF'", 'tower this-is-input', 'EOF', 'tower apps logs <APP_NAME>'),
-    );
-    assert.deepEqual(
-      commands.map((c) => c.words),
-      [
-        ['tower', 'apps', 'logs', 'my-app#3'],
-        ['tower', 'run'],
-        ['tower', 'apps', 'logs', '<APP_NAME>'],
-      ],
-    );
-  });
-
-  it('finds commands after shell keywords', () => {
-    const commands = shellCommands('for env in staging prod; do tower deploy -e "$env"; done');
-    assert.deepEqual(
-      commands.map((c) => c.words),
-      [['for', 'env', 'in', 'staging', 'prod'], ['tower', 'deploy', '-e', '$env'], ['done']],
-    );
-  });
-
-  it('checks command substitutions as commands of their own', () => {
-    const commands = shellCommands('export RUN="$(tower run --detached --json)"');
-    assert.deepEqual(
-      commands.map((c) => c.words),
-      [
-        ['export', 'RUN=$(tower run --detached --json)'],
-        ['tower', 'run', '--detached', '--json'],
-      ],
-    );
-  });
-
-  it('in a console block with prompts, treats unprompted lines as output', () => {
-    const commands = shellCommands(md('$ tower apps list', 'tower-demo  No description'), 'console');
-    assert.deepEqual(
-      commands.map((c) => c.words),
-      [['tower', 'apps', 'list']],
-    );
-  });
-});
-
-describe('shell blocks: tower commands', () => {
-  it('accepts real commands, flags in every form, global flags and placeholders', () => {
-    for (const line of [
-      'tower login',
-      'tower login -n',
-      'tower apps',
-      'tower apps list --environment prod',
-      'tower apps list --environment=prod',
-      'tower apps list -e prod',
-      'tower apps list -eprod',
-      'tower --json apps list',
-      'tower apps list -j',
-      'tower -u https://example.test login',
-      'tower apps logs my-app#3 --follow',
-      'tower apps logs my-app 3 -f',
-      'tower apps logs <APP_NAME>',
-      'tower apps rm my-app',
-      'tower run',
-      'tower run my-app --local -p A=1 -p B=2 --parameter=C=3',
-      'tower run -dj',
-      'tower run -- -not-a-flag',
-      'tower package -o out.tar.gz',
-      'tower secrets create --name A --value "$A"',
-      'tower secrets create -n A -v "$A" -e staging',
-      'tower secrets create --help',
-      'tower deploy --all --no-idempotency-key',
-      'tower deploy -e staging --idempotency-key "$SHA"',
-      'tower help apps logs',
-      'tower apps --help',
-      'tower apps logs --help',
-      'tower --help',
-    ]) {
-      assert.deepEqual(tower(line), [], line);
-    }
-  });
-
-  it('rejects an unknown command and suggests the closest one', () => {
-    assert.deepEqual(tower('tower app list'), ['unknown command "tower app" (did you mean "tower apps"?)']);
-    assert.deepEqual(tower('tower apps lst'), ['unknown command "tower apps lst" (did you mean "tower apps list"?)']);
-    assert.deepEqual(tower('tower schedules'), ['unknown command "tower schedules"']);
-    assert.deepEqual(tower('tower help aps'), ['"tower help" names an unknown command "tower aps"']);
-    assert.deepEqual(tower('tower'), ['"tower" needs a command, e.g. "tower apps list"']);
-  });
-
-  it('rejects an unknown flag and suggests the closest one', () => {
-    assert.deepEqual(tower('tower run --param A=1'), ['unknown flag --param for "tower run" (did you mean --parameter?)']);
-    assert.deepEqual(tower('tower run --enviroment prod'), ['unknown flag --enviroment for "tower run" (did you mean --environment?)']);
-    assert.deepEqual(tower('tower apps list --all'), ['unknown flag --all for "tower apps list"']);
-    assert.deepEqual(tower('tower apps list -x'), ['unknown flag -x for "tower apps list"']);
-    // a command's own flag is not accepted before the command is named
-    assert.deepEqual(tower('tower --local run'), ['unknown flag --local']);
-  });
-
-  it('rejects a flag that is missing its value', () => {
-    assert.deepEqual(tower('tower apps list --environment'), ['flag --environment of "tower apps list" needs a value (--environment <ENV>)']);
-    assert.deepEqual(tower('tower run -e --local'), ['flag -e of "tower run" needs a value (-e <ENV>)']);
-    assert.deepEqual(tower('tower run -p'), ['flag -p of "tower run" needs a value (-p <KEY=VALUE>)']);
-  });
-
-  it('rejects a value on a switch', () => {
-    assert.deepEqual(tower('tower run --local=true'), ['flag --local of "tower run" is a switch and takes no value (got "true")']);
-    assert.deepEqual(tower('tower login -n=yes'), ['flag -n of "tower login" is a switch and takes no value (got "yes")']);
-  });
-
-  it('rejects too many positional arguments and missing required ones', () => {
-    assert.deepEqual(tower('tower apps list extra'), ['too many arguments for "tower apps list": it takes no arguments; unexpected: extra']);
-    assert.deepEqual(tower('tower apps logs a 1 2'), ['too many arguments for "tower apps logs": it takes at most 2 (<app_name> [run_number]); unexpected: 2']);
-    assert.deepEqual(tower('tower apps delete'), ['"tower apps delete" needs the argument <app_name>']);
-  });
-
-  it('rejects a non-repeatable flag given twice', () => {
-    assert.deepEqual(tower('tower run -e a -e b'), ['flag -e of "tower run" can be given only once']);
-  });
-
-  it('rejects a command that leaves out a required flag, naming the flag', () => {
-    assert.deepEqual(tower('tower secrets create --name A'), ['"tower secrets create" is missing the required flag --value <VALUE>']);
-    assert.deepEqual(tower('tower secrets create -e staging'), [
-      '"tower secrets create" is missing the required flag --name <NAME>',
-      '"tower secrets create" is missing the required flag --value <VALUE>',
-    ]);
-    assert.deepEqual(tower('tower package'), ['"tower package" is missing the required flag --output <PATH>']);
-  });
-
-  it('rejects flags that cannot be combined, in long and short form, once per pair', () => {
-    assert.deepEqual(tower('tower deploy --environment staging --all'), ['flags --environment and --all of "tower deploy" cannot be used together']);
-    assert.deepEqual(tower('tower deploy --all -e production'), ['flags --all and -e (--environment) of "tower deploy" cannot be used together']);
-    assert.deepEqual(tower('tower deploy --all -e production --idempotency-key=k --no-idempotency-key'), [
-      'flags --all and -e (--environment) of "tower deploy" cannot be used together',
-      'flags --idempotency-key and --no-idempotency-key of "tower deploy" cannot be used together',
-    ]);
-  });
-
-  it('refuses a manifest whose conflicts name an unknown flag or are declared on one side only', () => {
-    const withFlags = (flags: CliManifest['commands'][number]['flags']): CliManifest => ({
-      globalFlags: [],
-      commands: [{path: 'deploy', group: false, hidden: false, args: [], flags}],
-    });
-    assert.throws(
-      () => new CliIndex(withFlags([{long: '--all', short: null, value: null, conflictsWith: ['--environmnt']}])),
-      /data\/cli-manifest.json: flag --all of "tower deploy" conflicts with --environmnt, which "tower deploy" does not have/,
-    );
-    assert.throws(
-      () =>
-        new CliIndex(
-          withFlags([
-            {long: '--all', short: null, value: null, conflictsWith: ['--environment']},
-            {long: '--environment', short: '-e', value: 'ENV'},
-          ]),
-        ),
-      /flag --all of "tower deploy" conflicts with --environment, but --environment does not list --all in its conflictsWith/,
-    );
-  });
-
+describe('shell blocks in the docs', () => {
   it('reports problems on the document line of the command, in every shell language', () => {
     for (const lang of ['bash', 'sh', 'shell', 'zsh', 'console']) {
       const problems = shellProblems(md('tower apps list', 'tower apps lst'), lang);
@@ -688,6 +378,33 @@ describe('checkSamples on a repository checkout', () => {
     }
   });
 
+  it('checks the generated pages it is given like pages (the API operation pages, rendered from the spec)', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'samples-'));
+    try {
+      mkdirSync(path.join(root, 'data'));
+      writeFileSync(path.join(root, 'data/cli-manifest.json'), JSON.stringify(CLI));
+      writeFileSync(path.join(root, 'data/towerfile.schema.json'), JSON.stringify(SCHEMA));
+      const page = {file: 'docs/reference/api/run-app.mdx', text: md('# Run', `${FENCE}bash`, 'tower apps lst', FENCE, `${FENCE}python`, 'def f(:', FENCE)};
+      const {problems, stats} = checkSamples({root, files: [], generated: [page]});
+      assert.deepEqual(
+        problems.filter((p) => p.file === page.file).map((p) => p.line),
+        [3, 6],
+      );
+      assert.equal(stats.towerCommands, 1);
+    } finally {
+      rmSync(root, {recursive: true, force: true});
+    }
+    // A full run is handed every operation page, each with its tower command.
+    const pages = await apiOperationPages(REPO);
+    const spec = readFileSync(path.join(REPO, 'openapi/tower-api.yaml'), 'utf8');
+    assert.equal(pages.length, spec.match(/^\s+operationId: /gm)!.length);
+    for (const [, command] of spec.matchAll(/^\s+x-tower-cli: (.+)$/gm))
+      assert.ok(
+        pages.some((p) => p.text.includes(`\n${command}\n`)),
+        command,
+      );
+  });
+
   it('requires the CLI and SDK manifests to describe the same tower version', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'samples-'));
     try {
@@ -743,35 +460,8 @@ describe('diagram fences', () => {
   });
 });
 
-describe('the real CLI manifest', () => {
-  const real = new CliIndex(JSON.parse(readFileSync(path.join(REPO, 'data/cli-manifest.json'), 'utf8')) as CliManifest);
-  const check = (line: string) => checkTowerArgs(line.split(' ').slice(1), real);
-
-  it('knows the required flags of tower-cli 0.3.70', () => {
-    assert.deepEqual(check('tower apps create --description x'), ['"tower apps create" is missing the required flag --name <NAME>']);
-    assert.deepEqual(check('tower secrets create --name A'), ['"tower secrets create" is missing the required flag --value <VALUE>']);
-    assert.deepEqual(check('tower schedules create --app a'), ['"tower schedules create" is missing the required flag --cron <EXPR>']);
-    assert.deepEqual(check('tower schedules create -c x'), ['"tower schedules create" is missing the required flag --app <APP>']);
-    assert.deepEqual(check('tower environments create'), ['"tower environments create" is missing the required flag --name <NAME>']);
-    assert.deepEqual(check('tower environments delete'), ['"tower environments delete" is missing the required flag --name <NAME>']);
-    assert.deepEqual(check('tower catalogs knowledge set lake n'), ['"tower catalogs knowledge set" is missing the required flag --statement <TEXT>']);
-    assert.deepEqual(check('tower package'), ['"tower package" is missing the required flag --output <PATH>']);
-  });
-
-  it('knows the conflicting flags of tower-cli 0.3.70', () => {
-    assert.deepEqual(check('tower catalogs list --storage --type x'), ['flags --storage and --type of "tower catalogs list" cannot be used together']);
-    assert.deepEqual(check('tower deploy --all -e staging'), ['flags --all and -e (--environment) of "tower deploy" cannot be used together']);
-    assert.deepEqual(check('tower deploy --idempotency-key k --no-idempotency-key'), [
-      'flags --idempotency-key and --no-idempotency-key of "tower deploy" cannot be used together',
-    ]);
-    // not conflicts in clap, whatever a synopsis might suggest
-    assert.deepEqual(check('tower catalogs list --all -e staging'), []);
-    assert.deepEqual(check('tower secrets list --all -e staging'), []);
-  });
-});
-
 describe('checkSamples reports the new kinds of bad sample with file and line', () => {
-  it('a bare fence, a missing required flag and conflicting flags', () => {
+  it('a bare fence, a missing required flag and conflicting flags, but not in what a command prints', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'samples-'));
     try {
       const write = (rel: string, text: string) => {
@@ -789,6 +479,13 @@ describe('checkSamples reports the new kinds of bad sample with file and line', 
           `${FENCE}bash`,
           'tower secrets create --name API_TOKEN',
           'tower deploy --all --environment production',
+          FENCE,
+          'What it prints, which is output and not checked:',
+          `${FENCE}bash output`,
+          'tower deploy --all --environment production',
+          FENCE,
+          `${FENCE}python output`,
+          'def not python(:',
           FENCE,
         ),
       );

@@ -9,7 +9,7 @@ import {describe, test} from 'node:test';
 import {fileURLToPath} from 'node:url';
 import {checkTowerArgs, CliIndex, shellCommands, type CliManifest} from '../../lib/tower-cli';
 import {explainCron, type CronExplanation} from '../../src/components/CronExplainer/explain';
-import {bothDayFieldsSet, checkFields, cronForPlainEnglish, scheduleCommand} from '../../src/components/CronExplainer/fields';
+import {bothDayFieldsSet, checkFields, cronForPlainEnglish, fieldValues, scheduleCommand, withoutRepeats} from '../../src/components/CronExplainer/fields';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI = new CliIndex(JSON.parse(readFileSync(path.join(REPO, 'data/cli-manifest.json'), 'utf8')) as CliManifest);
@@ -147,12 +147,20 @@ describe('clear messages for what is not a five-field expression', () => {
     assert.equal(cronForPlainEnglish('every 90 minutes'), undefined, 'not expressible as one step');
   });
 
-  test('names the field and the value that is wrong', () => {
-    assert.equal(message('61 * * * *').message, 'The minute field (61) has 61, outside 0–59.');
-    assert.equal(message('0 24 * * *').message, 'The hour field (24) has 24, outside 0–23.');
-    assert.equal(message('0 9 0 * *').message, 'The day of month field (0) has 0, outside 1–31.');
-    assert.equal(message('0 9 * 13 *').message, 'The month field (13) has 13, outside 1–12.');
-    assert.equal(message('0 9 * * MON-FRX').message, 'The day of week field (MON-FRX) has "FRX", which is not a number or a day name such as MON.');
+  test('names the field and the value that is wrong, once each', () => {
+    assert.equal(message('61 * * * *').message, 'The minute field takes 0–59, not 61.');
+    assert.equal(message('0 24 * * *').message, 'The hour field takes 0–23, not 24.');
+    assert.equal(message('0 9 0 * *').message, 'The day of month field takes 1–31, not 0.');
+    assert.equal(message('0 9 * 13 *').message, 'The month field takes 1–12, not 13.');
+    assert.equal(message('0 9 * * MON-FRX').message, 'The day of week field has "FRX", which is not a number or a day name such as MON.');
+    assert.deepEqual(
+      ['61 * * * *', '0 24 * * *', '0 9 0 * *', '0 9 * 13 *', '0 9 * * MON-FRX'].map((e) => {
+        const result = checkFields(e);
+        return result.ok ? undefined : result.field;
+      }),
+      [0, 1, 2, 3, 4],
+      'the field is named, so the page can mark it',
+    );
     assert.match(message('5-1 * * * *').message, /range 5-1, which runs backwards/);
     assert.match(message('*/0 * * * *').message, /step of 0/);
     assert.match(message('0 9 * * 1,').message, /has "", which is not a value/);
@@ -166,9 +174,50 @@ describe('clear messages for what is not a five-field expression', () => {
     assert.ok(checkFields('0 9 * JUL WED').ok);
   });
 
-  test('an expression with no possible date says it never runs', () => {
-    assert.equal(runs('0 0 30 2 *', '2027-01-01T00:00:00Z'), 'This expression never runs: none of its months has that day of the month.');
-    assert.equal(typeof runs('0 0 31 4,6,9,11 *', '2027-01-01T00:00:00Z'), 'string');
+  test('an expression with no possible date says it never runs, and marks the day of month', () => {
+    const never = 'This expression never runs: none of its months has that day of the month.';
+    assert.equal(runs('0 0 30 2 *', '2027-01-01T00:00:00Z'), never);
+    assert.equal(runs('0 0 31 2 *', '2027-01-01T00:00:00Z'), never);
+    assert.equal(runs('0 0 31 4,6,9,11 *', '2027-01-01T00:00:00Z'), never);
+    const result = explainCron('0 0 31 4,6,9,11 *');
+    assert.equal(result.ok ? undefined : result.field, 2);
+    // With a day of week as well, a day matches when either field does: Mondays in February (1 February 2028 is a Tuesday).
+    assert.deepEqual(runs('0 0 31 2 1', '2027-01-01T00:00:00Z'), [
+      '2027-02-01 00:00',
+      '2027-02-08 00:00',
+      '2027-02-15 00:00',
+      '2027-02-22 00:00',
+      '2028-02-07 00:00',
+    ]);
+  });
+
+  test('a value named twice is a valid schedule that runs once at each time, with the form without repeats offered', () => {
+    // cron-parser refuses repeated values; standard cron runs each time once (reliability review, N6).
+    assert.deepEqual(runs('0 0 * * 0,7', '2027-01-01T00:00:00Z'), runs('0 0 * * 0', '2027-01-01T00:00:00Z'), '0 and 7 are both Sunday');
+    assert.deepEqual(runs('0-5,3-8 * * * *', '2027-01-01T00:00:00Z'), [
+      '2027-01-01 00:01',
+      '2027-01-01 00:02',
+      '2027-01-01 00:03',
+      '2027-01-01 00:04',
+      '2027-01-01 00:05',
+    ]);
+    assert.deepEqual(runs('*/5,*/7 * * * *', '2027-01-01T00:00:00Z'), [
+      '2027-01-01 00:05',
+      '2027-01-01 00:07',
+      '2027-01-01 00:10',
+      '2027-01-01 00:14',
+      '2027-01-01 00:15',
+    ]);
+    assert.deepEqual(runs('0,0 * * * *', '2027-01-01T00:30:00Z'), runs('0 * * * *', '2027-01-01T00:30:00Z'));
+    const sunday = ok(explainCron('0 0 * * 0,7'));
+    assert.equal(sunday.withoutRepeats, '0 0 * * 0');
+    assert.equal(sunday.description, 'At 00:00, only on Sunday');
+    assert.equal(sunday.expression, '0 0 * * 0,7', 'the command keeps what the reader wrote');
+    assert.equal(ok(explainCron('0-5,3-8 * * * *')).withoutRepeats, '0-8 * * * *');
+    assert.equal(ok(explainCron('*/5,*/7 * * * *')).description, 'Every 5 minutes and every 7 minutes');
+    assert.equal(ok(explainCron('0 9 * * 1-5')).withoutRepeats, undefined);
+    assert.equal(withoutRepeats(['0', '0', '*', '*', '1,3,5']), null, 'a list without repeats is left alone');
+    assert.deepEqual([...fieldValues('5/20', 0)], [5, 25, 45]);
   });
 });
 

@@ -7,12 +7,13 @@ import {createSlugger} from '@docusaurus/utils';
 import {createTowerfileRules} from '../../src/towerfile/rules-node';
 import {extractHeadings} from '../../scripts/samples/extract-blocks';
 import {towerfileHeadingNames} from '../../scripts/samples/check-references';
-import {checkTowerfile, parseToml, type TowerfileProblem} from '../../src/towerfile/check';
-import {locateTomlPath} from '../../src/towerfile/locate';
+import {checkTowerfile, parseToml, PROBLEM_LIMIT, SYNTAX_ERROR_LIMIT, type TowerfileProblem} from '../../src/towerfile/check';
+import {compileGlob, MAX_PATTERN_LENGTH} from '../../src/towerfile/glob';
+import {locateTomlPath, tomlKeyLines} from '../../src/towerfile/locate';
 import {importPathModule, isPackaged, packagedDependencyFiles} from '../../src/towerfile/packaging';
 import {COMMON_ERRORS_ANCHOR, headingAnchor, keyPathLabel, referenceHeading} from '../../src/towerfile/reference';
 import type {JsonSchema} from '../../src/towerfile/schema';
-import {decodeText, encodeText, hashFor, textFromHash} from '../../src/components/TowerfileChecker/persist';
+import {decodeText, encodeText, hashFor, OPENED_TEXT_LIMIT, openFromHash, opened, textFromHash} from '../../src/components/TowerfileChecker/persist';
 import {EXAMPLE} from '../../src/components/TowerfileChecker/example';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -64,17 +65,176 @@ describe('Towerfile checker: valid files', () => {
 });
 
 describe('Towerfile checker: problems', () => {
-  test('a TOML syntax error names its line and column and gives no plan', () => {
+  test('a TOML syntax error names its line and column in plain words, and gives no plan', () => {
     const result = check('[app]', 'name = "hello', 'script = "main.py"');
     assert.equal(result.problems.length, 1);
     const [problem] = result.problems;
     assert.equal(problem.severity, 'error');
     assert.equal(problem.line, 2);
     assert.equal(typeof problem.column, 'number');
-    assert.match(problem.message, /^This is not valid TOML: /);
+    assert.equal(problem.message, 'This string has no closing quote: end it with " on the same line.');
     assert.equal(problem.anchor, COMMON_ERRORS_ANCHOR);
     assert.equal(result.plan, undefined);
-    assert.equal(check('[app]', 'name = "a"', 'name = "b"').problems[0].line, 3, 'a duplicate key is a TOML error on its line');
+    const duplicate = check('[app]', 'name = "a"', 'name = "b"', 'script = "m.py"').problems;
+    assert.deepEqual(
+      duplicate.map((p) => [p.line, p.message]),
+      [[3, 'This is already defined on line 2: each key, and each [table], appears only once.']],
+      'a duplicate key is a TOML error on its line',
+    );
+  });
+
+  test('a syntax error hides nothing: every problem of the file is listed, each on its line', () => {
+    const result = check(
+      '[app]',
+      'name = "invoice-export"',
+      'script = "./export.py',
+      'descripton = "Sends invoices"',
+      '',
+      '[[parameters]]',
+      'name = "MONTHS_BACK"',
+      'default = 1',
+      'hidden = "yes"',
+    );
+    assert.deepEqual(
+      result.problems.map((p) => [p.severity, p.line, p.keyPath]),
+      [
+        ['error', 3, ''],
+        ['warning', 4, 'app.descripton'],
+        ['error', 8, 'parameters[0].default'],
+        ['error', 9, 'parameters[0].hidden'],
+      ],
+    );
+    assert.equal(result.problems[0].message, 'This string has no closing quote: end it with " on the same line.');
+    assert.equal(result.problems[1].suggestion, 'description');
+    assert.ok(!result.problems.some((p) => p.keyPath === 'app.script'), 'the key on the broken line is not also reported missing');
+    assert.deepEqual([result.errors, result.warnings], [3, 1]);
+  });
+
+  test('syntax errors in plain words, and the reading goes on after each', () => {
+    const cases: [string[], [number, string][]][] = [
+      [
+        ['[app', 'name = hello', 'script = "main.py"', 'source = [', '  "./main.py"', '  "./lib"', ']', '[[parameters]', 'name = "A"'],
+        [
+          [1, 'This table header has no closing "]".'],
+          [2, 'This text needs quotes: write name = "hello".'],
+          [6, 'A comma is missing between two items here (or the list has no closing "]").'],
+          [8, 'This [[...]] header needs two closing brackets: "]]".'],
+        ],
+      ],
+      [['[app]', 'name = "x"', 'script = "m.py"', 'source = ["m.py"', 'description = "d"'], [[4, 'This list has no closing "]".']]],
+      [
+        ['[app]', 'name = "x"', 'script = "m.py"', '[[parameters]]', 'name = "A"', 'hidden = True'],
+        [[6, 'Write true or false in lower case, without quotes: hidden = true.']],
+      ],
+      [
+        ['[app]', 'name "x"', 'script = "m.py" # main', 'description = "a" "b"'],
+        [
+          [2, 'A key holds only letters, digits, "_" and "-" (or is in quotes); this one has a space or another character, or its "=" is missing.'],
+          [4, 'Something follows the value on this line: put each key on a line of its own, and start a comment with #.'],
+        ],
+      ],
+      [
+        ['[app]', 'name = "x"', 'script = "m.py"', '[app]', 'description = "d"'],
+        [[4, 'This is already defined on line 1: each key, and each [table], appears only once.']],
+      ],
+      // In the TOML: "main\\dir" is valid, 'C:\dir' (single quotes) too, and "a\qb" is not.
+      [['[app]', 'name = "x"', 'script = "main.py"', 'description = "main\\\\dir"', "import_paths = ['C:\\x']"], []],
+      [
+        ['[app]', 'name = "x"', 'script = "main.py"', 'description = "a\\qb"'],
+        [[4, 'A backslash in "..." starts an escape such as \\n: write \\\\ for a backslash, or put the text in single quotes.']],
+      ],
+    ];
+    for (const [lines, expected] of cases) {
+      assert.deepEqual(
+        check(...lines)
+          .problems.filter((p) => p.anchor === COMMON_ERRORS_ANCHOR && p.line !== null)
+          .map((p) => [p.line, p.message]),
+        expected,
+        lines.join(' / '),
+      );
+    }
+  });
+
+  test('past the syntax error limit the checker stops and says so', () => {
+    const result = checkTowerfile(Array.from({length: 40}, (_, i) => `k${i} = "open`).join('\n'), RULES);
+    assert.equal(result.problems.length, SYNTAX_ERROR_LIMIT + 1);
+    assert.deepEqual(
+      result.problems.map((p) => p.line),
+      [null, ...Array.from({length: SYNTAX_ERROR_LIMIT}, (_, i) => i + 1)],
+    );
+    assert.match(result.problems[0].message, new RegExp(`stopped after ${SYNTAX_ERROR_LIMIT} syntax errors`));
+    assert.equal(result.plan, undefined);
+  });
+
+  test('on one line, errors come before warnings', () => {
+    // Both about line 1: [app] lacks "script" (an error) and has an unknown key (a warning).
+    const result = check('app = {name = "x", sources = ["a"]}');
+    assert.deepEqual(
+      result.problems.map((p) => [p.severity, p.line, p.keyPath]),
+      [
+        ['error', 1, 'app.script'],
+        ['warning', 1, 'app.sources'],
+      ],
+    );
+    const warningFirstInSchemaOrder = check('app = {sources = ["a"], name = "x"}');
+    assert.deepEqual(
+      warningFirstInSchemaOrder.problems.map((p) => p.severity),
+      ['error', 'warning'],
+    );
+  });
+
+  test(`at most ${PROBLEM_LIMIT} problems are listed, errors first, with the totals of all`, () => {
+    const keys = Array.from({length: 2000}, (_, i) => `k${i} = 1`);
+    const started = performance.now();
+    const many = check(...MINIMAL, ...keys);
+    // A generous bound: before the key lines were read once per check, this took 5 to 11 s.
+    assert.ok(performance.now() - started < 3000, 'a 2,000-key Towerfile is checked promptly');
+    assert.equal(many.problems.length, PROBLEM_LIMIT);
+    assert.deepEqual([many.errors, many.warnings], [0, 2000]);
+    assert.deepEqual(
+      many.problems.slice(0, 2).map((p) => p.line),
+      [4, 5],
+    );
+    const withError = check('[app]', 'name = "x"', ...keys.slice(0, 150), 'script = 1');
+    assert.deepEqual([withError.errors, withError.warnings], [1, 150]);
+    assert.equal(withError.problems.length, PROBLEM_LIMIT);
+    assert.deepEqual(
+      withError.problems.filter((p) => p.severity === 'error').map((p) => p.keyPath),
+      ['app.script'],
+      'the error is listed even though it comes last',
+    );
+  });
+
+  test('a text longer than any Towerfile is one problem, not a check', () => {
+    const result = checkTowerfile(`[app]\nname = "x"\nscript = "m.py"\n${'# padding\n'.repeat(7000)}`, RULES);
+    assert.deepEqual(
+      result.problems.map((p) => [p.severity, p.line]),
+      [['error', null]],
+    );
+    assert.match(result.problems[0].message, /the checker reads up to 64 KiB/);
+  });
+
+  test('long keys and values are cut short in messages, and get no "did you mean"', () => {
+    const long = 'x'.repeat(5000);
+    const [problem] = check(...MINIMAL, `${long} = 1`).problems;
+    assert.ok(problem.message.length < 200, problem.message.slice(0, 100));
+    assert.equal(problem.suggestion, undefined);
+  });
+
+  test('source globs that would freeze a regular expression get an answer, and unreadable ones a message', () => {
+    const bomb = check('[app]', 'name = "x"', 'script = "./main.py"', `source = ["./main.py", "${'{a,b}'.repeat(5000)}"]`);
+    assert.deepEqual(
+      bomb.problems.map((p) => [p.severity, p.line, p.keyPath]),
+      [['warning', 4, 'app.source[1]']],
+    );
+    assert.match(bomb.problems[0].message, /does not read entry 2 of "source": it is 25000 characters long/);
+    assert.ok(bomb.plan, 'a warning only: Tower may read the pattern');
+    const braces = check('[app]', 'name = "x"', 'script = "./main.py"', `source = ["./main.py", "${'{a,b}'.repeat(10)}"]`);
+    assert.match(braces.problems[0].message, /braces that stand for more than 64 patterns/);
+    const started = performance.now();
+    const stars = check('[app]', 'name = "x"', `script = "./${'a'.repeat(40)}b.py"`, `source = ["${'*a'.repeat(12)}c", "${'*'.repeat(200)}a", "*.py"]`);
+    assert.ok(performance.now() - started < 3000, 'stars against a long name are matched without backtracking');
+    assert.deepEqual(stars.problems, []);
   });
 
   test('a misspelt key is a warning with a suggestion, on its line, linking the key it probably meant', () => {
@@ -181,6 +341,40 @@ describe('Towerfile checker: helpers', () => {
     assert.equal(locateTomlPath(code, ['parameters', '1', 'name']), 6);
     assert.equal(locateTomlPath(code, ['parameters', '1', 'hidden']), 5);
     assert.equal(locateTomlPath(code, []), -1);
+    const lines = tomlKeyLines(code);
+    assert.deepEqual(lines.pathAt(6), ['parameters', '1', 'name']);
+    assert.deepEqual(lines.pathAt(2), ['app', 'app', 'extra']);
+    assert.equal(lines.pathAt(0)?.join('.'), 'app');
+  });
+
+  test('globs: stars, question marks, classes, braces and ** as Tower packages them', () => {
+    const matches = (pattern: string, path: string) => {
+      const glob = compileGlob(pattern);
+      assert.ok(glob.ok, pattern);
+      return glob.ok && glob.matches(path);
+    };
+    const cases: [string, string, boolean][] = [
+      ['*.py', 'main.py', true],
+      ['*.py', 'pkg/main.py', false],
+      ['./**/*.py', 'pkg/deep/x.py', true],
+      ['**/*.py', 'main.py', true],
+      ['src', 'src/deep/x.py', true],
+      ['src/**', 'src/x.py', true],
+      ['s?c/*.py', 'src/x.py', true],
+      ['[ab]*.py', 'b.py', true],
+      ['[!ab]*.py', 'b.py', false],
+      ['[a-c]1.txt', 'c1.txt', true],
+      ['{main,task}.py', 'task.py', true],
+      ['{src/{a,b},lib}/x.py', 'src/b/x.py', true],
+      ['*', '.env', true],
+      ['\\*.py', '*.py', true],
+      ['\\*.py', 'a.py', false],
+      ['{a', '{a', true],
+      ['templates/*.sql', 'templates/q.sql', true],
+      ['templates/*.sql', 'templates/sub/q.sql', false],
+    ];
+    for (const [pattern, path, expected] of cases) assert.equal(matches(pattern, path), expected, `${pattern} ~ ${path}`);
+    assert.equal(compileGlob('a'.repeat(MAX_PATTERN_LENGTH + 1)).ok, false);
   });
 
   test('packaging: globs, folders, dependency files and module names', () => {
@@ -222,6 +416,17 @@ describe('Towerfile checker: the text in the URL hash', () => {
       assert.equal(decodeText(encoded), text);
       assert.equal(textFromHash(hashFor(text)), text);
     }
+  });
+
+  test('opens text from a link or from storage up to a limit, and says how long a longer one is', () => {
+    assert.deepEqual(openFromHash(hashFor(EXAMPLE)), {text: EXAMPLE});
+    assert.equal(openFromHash('#what-it-checks'), null);
+    const long = 'x'.repeat(OPENED_TEXT_LIMIT + 1);
+    assert.deepEqual(opened(long), {tooLong: OPENED_TEXT_LIMIT + 1});
+    assert.deepEqual(openFromHash(hashFor(long)), {tooLong: OPENED_TEXT_LIMIT + 1});
+    const huge = openFromHash(`#towerfile=${'A'.repeat(200_000)}`);
+    assert.ok(huge && 'tooLong' in huge, 'a very long hash is not even decoded');
+    assert.deepEqual(opened(null), null);
   });
 
   test('ignores hashes that are headings or not valid encodings', () => {

@@ -12,14 +12,14 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import {fileURLToPath} from 'node:url';
-import {parseMeta, scanMarkdown, type CodeBlock} from '../../scripts/samples/extract-blocks';
+import {scanMarkdown, type CodeBlock} from '../../scripts/samples/extract-blocks';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PAGE = 'docs/using-tower/webhooks.md';
 const blocks = scanMarkdown(readFileSync(path.join(REPO, PAGE), 'utf8')).blocks;
 
 function titled(title: string): CodeBlock {
-  const block = blocks.find((b) => parseMeta(b.meta).attrs.get('title') === title);
+  const block = blocks.find((b) => b.attributes.get('title') === title);
   if (!block) throw new Error(`${PAGE} has no code block titled ${title}`);
   return block;
 }
@@ -125,8 +125,10 @@ describe('webhooks guide: the Python receiver', () => {
     assert.equal(status, 401, 'the receiver must not accept a layout it was not told to use');
     assert.ok(existsSync(path.join(dir, 'rejected-delivery.json')));
 
-    // base64url keys are not plain base64, so use a plain-base64 key for the base64 case.
-    const plainKey = randomBytes(32).toString('base64');
+    // A key whose base64 text has '+' and '/' is valid only as plain base64. A random key may have
+    // neither, and then it decodes to the same bytes in both encodings and both formats match.
+    const plainKey = Buffer.alloc(32, 0xfb).toString('base64');
+    assert.match(plainKey, /\+/);
     writeFileSync(
       path.join(dir, 'real-delivery.json'),
       JSON.stringify({

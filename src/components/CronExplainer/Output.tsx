@@ -7,7 +7,7 @@ import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import CodeBlock from '@theme/CodeBlock';
 import type {CronExplanation} from './explain';
-import {scheduleCommand} from './fields';
+import {FIELD_NAMES, scheduleCommand} from './fields';
 import styles from './styles.module.css';
 
 const formatter = (timeZone?: string) =>
@@ -24,6 +24,8 @@ const formatter = (timeZone?: string) =>
 
 type Props = {
   result: CronExplanation;
+  /** What the reader typed, shown field by field. */
+  expression: string;
   app: string;
   /** The reader's IANA time zone; null until known (the server does not know it). */
   timeZone: string | null;
@@ -31,7 +33,26 @@ type Props = {
   onSuggestion: (expression: string) => void;
 };
 
-export default function CronOutput({result, app, timeZone, errorId, onSuggestion}: Props): ReactNode {
+/** The five fields the reader typed, each under its name; the one that is wrong outlined in red. */
+function Fields({expression, wrong}: {expression: string; wrong: number | undefined}): ReactNode {
+  const fields = expression.trim().split(/\s+/);
+  if (fields.length !== FIELD_NAMES.length) return null;
+  return (
+    <ol className={styles.fields} aria-label="Fields">
+      {fields.map((field, index) => (
+        <li key={FIELD_NAMES[index]} className={clsx(styles.field, index === wrong && styles.fieldWrong)}>
+          <code>{field}</code>
+          <span>
+            {FIELD_NAMES[index]}
+            {index === wrong && <span className="visually-hidden"> (wrong)</span>}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export default function CronOutput({result, expression, app, timeZone, errorId, onSuggestion}: Props): ReactNode {
   const utc = formatter('UTC');
   const zone = timeZone ? formatter(timeZone) : null;
   // A reader on UTC (or on a zone at UTC for every run listed) would see each time twice.
@@ -40,24 +61,43 @@ export default function CronOutput({result, app, timeZone, errorId, onSuggestion
   const localColumn = local !== null || timeZone === null;
   return (
     <>
+      <Fields expression={expression} wrong={result.ok ? undefined : result.field} />
       {!result.ok && (
-        <div id={errorId} className="alert alert--danger">
-          <p>{result.message}</p>
+        <p id={errorId} className={clsx('alert alert--danger', styles.error)}>
+          {result.message}
           {result.suggestion && (
-            <p>
+            <>
+              {' '}
               Try{' '}
-              <button type="button" className={clsx('clean-btn', styles.suggestion)} onClick={() => onSuggestion(result.suggestion!)}>
+              <button
+                type="button"
+                className={clsx('button button--sm button--outline button--primary', styles.suggestion)}
+                onClick={() => onSuggestion(result.suggestion!)}
+              >
                 {result.suggestion}
               </button>
-            </p>
+            </>
           )}
-        </div>
+        </p>
       )}
       {result.ok && (
         <div>
           <p>
             <strong>Runs:</strong> {result.description} (UTC).
           </p>
+          {result.withoutRepeats && (
+            <p className={clsx('alert alert--info', styles.note)}>
+              This expression names some times twice (0 and 7 are both Sunday, for example); the runs below take each time once, as standard cron does. Some
+              cron tools refuse repeated values and whether Tower&apos;s API accepts them is not confirmed, so you may prefer the same schedule without repeats:{' '}
+              <button
+                type="button"
+                className={clsx('button button--sm button--outline button--primary', styles.suggestion)}
+                onClick={() => onSuggestion(result.withoutRepeats!)}
+              >
+                {result.withoutRepeats}
+              </button>
+            </p>
+          )}
           {result.bothDayFields && (
             <p className="alert alert--warning">
               Both day of month and day of week are set. The runs below follow the common cron rule: a day matches when either field matches. Cron

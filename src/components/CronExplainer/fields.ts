@@ -16,6 +16,9 @@ const FIELDS: readonly FieldSpec[] = [
   {name: 'day of week', min: 0, max: 7, names: ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT']},
 ];
 
+/** The fields' names, in order. */
+export const FIELD_NAMES = FIELDS.map((spec) => spec.name);
+
 /** Macros some cron implementations accept, and their five-field form. */
 const MACROS: Record<string, string> = {
   '@yearly': '0 0 1 1 *',
@@ -27,7 +30,8 @@ const MACROS: Record<string, string> = {
   '@hourly': '0 * * * *',
 };
 
-type FieldCheck = {ok: true; expression: string; fields: string[]} | {ok: false; message: string; suggestion?: string};
+/** `field`: which of the five fields (0 for minute to 4 for day of week) is wrong, when one is. */
+type FieldCheck = {ok: true; expression: string; fields: string[]} | {ok: false; message: string; suggestion?: string; field?: number};
 
 const EXTENSIONS: [RegExp, string][] = [
   [/L/i, '"L" (last)'],
@@ -76,7 +80,7 @@ function fieldProblem(field: string, spec: FieldSpec): string | undefined {
     for (const value of [from, to]) {
       if (typeof value === 'string') return `has ${value}.`;
       if (value !== undefined && (value < spec.min || value > spec.max)) {
-        return `has ${value}, outside ${spec.min}–${spec.max}.`;
+        return `takes ${spec.min}–${spec.max}, not ${value}.`;
       }
     }
     if (typeof to === 'number' && (from as number) > to) return `has the range ${range}, which runs backwards; write the smaller value first.`;
@@ -113,9 +117,76 @@ export function checkFields(input: string): FieldCheck {
   }
   for (const [index, spec] of FIELDS.entries()) {
     const problem = fieldProblem(fields[index], spec);
-    if (problem) return {ok: false, message: `The ${spec.name} field (${fields[index]}) ${problem}`};
+    if (problem) return {ok: false, message: `The ${spec.name} field ${problem}`, field: index};
   }
   return {ok: true, expression: fields.join(' '), fields};
+}
+
+/** The values one valid field stands for (day of week 7 read as 0, Sunday). */
+export function fieldValues(field: string, index: number): Set<number> {
+  const spec = FIELDS[index];
+  const values = new Set<number>();
+  for (const item of field.split(',')) {
+    const [range, stepText] = item.split('/');
+    const step = stepText === undefined ? 1 : Number(stepText);
+    let from = spec.min;
+    let to = spec.max;
+    if (range !== '*') {
+      const [start, end] = range.split('-').map((token) => valueOf(token, spec) as number);
+      from = start;
+      // `5/15` is "from 5, every 15"; a bare value is itself.
+      to = end ?? (stepText === undefined ? start : spec.max);
+    }
+    for (let value = from; value <= to; value += step) values.add(spec.name === 'day of week' && value === 7 ? 0 : value);
+  }
+  return values;
+}
+
+/** Sorted values as cron writes them: runs of three or more as ranges (`0-8`), the rest listed. */
+function compact(values: Set<number>): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    if (j - i >= 2) parts.push(`${sorted[i]}-${sorted[j]}`);
+    else for (let k = i; k <= j; k++) parts.push(String(sorted[k]));
+    i = j + 1;
+  }
+  return parts.join(',');
+}
+
+/**
+ * For fields whose list names a time more than once (`0,0`, `0,7`: both Sunday; `0-5,3-8`), the
+ * expression with each time once, as cron-parser needs it (it refuses repeats, standard cron
+ * does not); null when nothing repeats. The five fields must have passed `checkFields`.
+ */
+export function withoutRepeats(fields: readonly string[]): string | null {
+  let repeated = false;
+  const result = fields.map((field, index) => {
+    if (!field.includes(',')) return field;
+    const items = field.split(',');
+    const union = fieldValues(field, index);
+    const sum = items.reduce((total, item) => total + fieldValues(item, index).size, 0);
+    if (sum === union.size) return field;
+    repeated = true;
+    return compact(union);
+  });
+  return repeated ? result.join(' ') : null;
+}
+
+/** Days in each month, February in a leap year. */
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * True when the day of month is restricted, the day of week is not, and none of the months has
+ * any of the days (`0 0 31 2 *`): the expression never runs. The five fields must have passed `checkFields`.
+ */
+export function neverRuns(fields: readonly string[]): boolean {
+  if (fields[2] === '*' || fields[4] !== '*') return false;
+  const days = fieldValues(fields[2], 2);
+  const months = fieldValues(fields[3], 3);
+  return ![...months].some((month) => [...days].some((day) => day <= MONTH_DAYS[month - 1]));
 }
 
 /**

@@ -18,7 +18,11 @@ type Props = {
   app?: string;
   /** The expression the input starts with. */
   cron?: string;
+  /** Level of the explainer's heading: one below the section it sits in (plugins/reader-tools works it out). */
+  headingLevel?: string;
 };
+
+const HEADINGS = ['h2', 'h3', 'h4', 'h5', 'h6'] as const;
 
 const ANNOUNCE_DELAY_MS = 700;
 
@@ -53,7 +57,7 @@ function useEngineWhenVisible(element: React.RefObject<HTMLElement | null>): [En
   return [engine, load, failed];
 }
 
-export default function CronExplainer({app = 'my-app', cron = '0 6 * * 1-5'}: Props): ReactNode {
+export default function CronExplainer({app = 'my-app', cron = '0 6 * * 1-5', headingLevel = '3'}: Props): ReactNode {
   const id = useId();
   const root = useRef<HTMLElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -77,6 +81,7 @@ export default function CronExplainer({app = 'my-app', cron = '0 6 * * 1-5'}: Pr
     return () => window.clearTimeout(timer);
   }, [spoken]);
 
+  const Heading = HEADINGS.find((tag) => tag === `h${headingLevel}`) ?? 'h3';
   const inputId = `${id}-input`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -88,7 +93,9 @@ export default function CronExplainer({app = 'my-app', cron = '0 6 * * 1-5'}: Pr
   };
 
   return (
+    // The heading has no id: the page's outline (and its search sections) come from the Markdown's own headings.
     <section ref={root} aria-label="Schedule explainer" className={styles.explainer} data-reader-tool="cron-explainer" onFocus={load} onPointerEnter={load}>
+      <Heading className={styles.title}>Schedule explainer</Heading>
       <label htmlFor={inputId} className={styles.label}>
         Cron expression
       </label>
@@ -114,7 +121,9 @@ export default function CronExplainer({app = 'my-app', cron = '0 6 * * 1-5'}: Pr
         {announcement}
       </div>
       {failed && <p className="alert alert--danger">The explainer could not load. Reload the page to try again.</p>}
-      {engine && result && <engine.CronOutput result={result} app={app} timeZone={timeZone} errorId={errorId} onSuggestion={takeSuggestion} />}
+      {engine && result && (
+        <engine.CronOutput result={result} expression={expression} app={app} timeZone={timeZone} errorId={errorId} onSuggestion={takeSuggestion} />
+      )}
     </section>
   );
 }

@@ -34,6 +34,7 @@ type Props = {
 };
 
 export default function Results({result, text, onGoToLine, onFix}: Props): ReactNode {
+  const unlisted = result.errors + result.warnings - result.problems.length;
   return (
     <>
       {result.problems.length > 0 && (
@@ -50,6 +51,11 @@ export default function Results({result, text, onGoToLine, onFix}: Props): React
             );
           })}
         </ol>
+      )}
+      {unlisted > 0 && (
+        <p className={styles.more}>
+          And {unlisted.toLocaleString('en-US')} more {unlisted === 1 ? 'problem' : 'problems'}, not listed: fix these and check again.
+        </p>
       )}
       {result.plan && <PlanView plan={result.plan} />}
     </>
@@ -85,7 +91,7 @@ function ProblemItem({problem, onGoToLine, onFix}: {problem: TowerfileProblem; o
         <p className={styles.line}>
           Did you mean <code>{suggestion}</code>?{' '}
           {onFix && (
-            <button type="button" className={clsx('clean-btn', styles.linkButton)} onClick={onFix}>
+            <button type="button" className={clsx('button button--sm button--primary', styles.fix)} onClick={onFix}>
               Rename to {suggestion}
             </button>
           )}

@@ -8,6 +8,11 @@
  * parser, the compiled schema, the rules and the rendering of the results (./engine) load in a
  * separate chunk once the component mounts, so prefetching the page from a link elsewhere (the
  * Towerfile reference links here) stays cheap.
+ *
+ * A small file is checked as the reader types. A large one (a link can carry a long file) is
+ * checked in a worker, a moment after the typing stops, so the page never stops answering; the
+ * editor draws its line numbers as one piece of text and marks only the lines with problems, so
+ * a long file costs the page no more than its text.
  */
 import {useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -15,7 +20,7 @@ import {createStorageSlot} from '@docusaurus/theme-common';
 import type {TowerfileCheck, TowerfileProblem} from '@site/src/towerfile/check';
 import {lineRange} from './lines';
 import {EXAMPLE} from './example';
-import {hashFor, STORAGE_KEY, textFromHash} from './persist';
+import {hashFor, openFromHash, opened, OPENED_TEXT_LIMIT, STORAGE_KEY, type OpenedText} from './persist';
 import type * as EngineModule from './engine';
 import styles from './styles.module.css';
 
@@ -25,14 +30,22 @@ const INPUT_ID = 'towerfile-checker-input';
 const HINT_ID = 'towerfile-checker-hint';
 const SAVE_DELAY_MS = 300;
 const ANNOUNCE_DELAY_MS = 700;
+/** Files longer than this (in characters) are checked in a worker, once typing pauses for CHECK_DELAY_MS. */
+const LARGE_FILE = 8 * 1024;
+const CHECK_DELAY_MS = 300;
+/** The editor's line height until it is measured (0.875rem at 1.5). */
+const DEFAULT_LINE_PX = 21;
+/** Line numbers drawn above the first line in view, and in all: more than the tallest editor shows. */
+const GUTTER_MARGIN = 5;
+const GUTTER_WINDOW = 200;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
-function summaryOf(text: string, result: TowerfileCheck | undefined): string {
-  if (!result) return 'Loading the checker…';
+function summaryOf(text: string, result: TowerfileCheck | undefined, loaded: boolean): string {
+  if (!loaded) return 'Loading the checker…';
   if (text.trim() === '') return 'Paste or type a Towerfile to check it.';
-  const errors = result.problems.filter((p) => p.severity === 'error').length;
-  const warnings = result.problems.length - errors;
+  if (!result) return 'Checking…';
+  const {errors, warnings} = result;
   if (errors > 0) {
     return `${plural(errors, 'error')}${warnings ? ` and ${plural(warnings, 'warning')}` : ''}: Tower would refuse this Towerfile.`;
   }
@@ -45,19 +58,27 @@ export default function TowerfileChecker(): ReactNode {
   const [loadFailed, setLoadFailed] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const gutter = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [lineHeight, setLineHeight] = useState(DEFAULT_LINE_PX);
+  const marks = useRef<HTMLDivElement>(null);
   const saveTimer = useRef<number | undefined>(undefined);
+  const background = useRef<ReturnType<Engine['createBackgroundChecker']> | null>(null);
+  const [largeResult, setLargeResult] = useState<{text: string; result: TowerfileCheck} | null>(null);
+  // The length of a text from a link or from storage that was too long to open, while it is the last word.
+  const [tooLong, setTooLong] = useState<number | null>(null);
   const storage = useMemo(() => createStorageSlot(STORAGE_KEY), []);
 
   useEffect(() => {
-    const saved = textFromHash(window.location.hash) ?? storage.get();
-    if (saved !== null) setText(saved);
+    const open = (found: OpenedText | null) => {
+      if (found === null) return false;
+      if ('text' in found) setText(found.text);
+      setTooLong('tooLong' in found ? found.tooLong : null);
+      return true;
+    };
+    if (!open(openFromHash(window.location.hash))) open(opened(storage.get()));
     import('./engine').then(setEngine, () => setLoadFailed(true));
     // A shared link pasted into the address bar of this page changes only the hash.
-    const onHashChange = () => {
-      const shared = textFromHash(window.location.hash);
-      if (shared !== null) setText(shared);
-    };
+    const onHashChange = () => open(openFromHash(window.location.hash));
     window.addEventListener('hashchange', onHashChange);
     return () => {
       window.removeEventListener('hashchange', onHashChange);
@@ -65,8 +86,19 @@ export default function TowerfileChecker(): ReactNode {
     };
   }, [storage]);
 
-  const result = useMemo(() => engine?.check(text), [engine, text]);
-  const summary = loadFailed ? 'The checker could not load. Reload the page to try again.' : summaryOf(text, result);
+  const large = text.length > LARGE_FILE;
+  const smallResult = useMemo(() => (engine && !large ? engine.check(text) : undefined), [engine, large, text]);
+  useEffect(() => {
+    if (!engine || !large) return undefined;
+    const timer = window.setTimeout(() => {
+      background.current ??= engine.createBackgroundChecker((checked, checkedResult) => setLargeResult({text: checked, result: checkedResult}));
+      background.current.check(text);
+    }, CHECK_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [engine, large, text]);
+  useEffect(() => () => background.current?.stop(), []);
+  const result = large ? (largeResult?.text === text ? largeResult.result : undefined) : smallResult;
+  const summary = loadFailed ? 'The checker could not load. Reload the page to try again.' : summaryOf(text, result, engine !== null);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setAnnouncement(summary), ANNOUNCE_DELAY_MS);
@@ -75,6 +107,7 @@ export default function TowerfileChecker(): ReactNode {
 
   const update = (next: string) => {
     setText(next);
+    setTooLong(null);
     window.clearTimeout(saveTimer.current);
     saveTimer.current = window.setTimeout(() => {
       storage.set(next);
@@ -99,12 +132,17 @@ export default function TowerfileChecker(): ReactNode {
     requestAnimationFrame(() => goToLine(line, fixed));
   };
 
-  const lineCount = text.split('\n').length;
-  const marks = new Map<number, TowerfileProblem['severity']>();
+  let lineCount = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineCount++;
+  // The gutter holds only the numbers around the lines in view: a long file would otherwise lay out a number per line.
+  const firstNumber = Math.max(0, Math.floor(scrollTop / lineHeight) - GUTTER_MARGIN);
+  const lastNumber = Math.min(lineCount, firstNumber + GUTTER_WINDOW);
+  const lineNumbers = Array.from({length: lastNumber - firstNumber}, (_, i) => firstNumber + i + 1).join('\n');
+  const marked = new Map<number, TowerfileProblem['severity']>();
   for (const problem of result?.problems ?? []) {
-    if (problem.line !== null && marks.get(problem.line) !== 'error') marks.set(problem.line, problem.severity);
+    if (problem.line !== null && marked.get(problem.line) !== 'error') marked.set(problem.line, problem.severity);
   }
-  const hasErrors = result?.problems.some((p) => p.severity === 'error') ?? false;
+  const hasErrors = (result?.errors ?? 0) > 0;
 
   return (
     <div className={styles.checker} data-reader-tool="towerfile-checker">
@@ -115,31 +153,38 @@ export default function TowerfileChecker(): ReactNode {
         Paste or type it here; it is checked as you type, in your browser, and sent nowhere.
       </p>
       <div className={styles.editor}>
-        <div ref={gutter} className={styles.gutter} aria-hidden="true">
-          {Array.from({length: lineCount}, (_, i) => (
-            <span key={i} className={clsx(marks.get(i + 1) && styles[`mark-${marks.get(i + 1)}`])}>
-              {i + 1}
-            </span>
-          ))}
+        <div className={styles.gutter} aria-hidden="true">
+          <div style={{transform: `translateY(${firstNumber * lineHeight - scrollTop}px)`}}>{lineNumbers}</div>
         </div>
-        <textarea
-          ref={textarea}
-          id={INPUT_ID}
-          className={styles.input}
-          value={text}
-          onChange={(event) => update(event.target.value)}
-          onScroll={(event) => {
-            if (gutter.current) gutter.current.scrollTop = event.currentTarget.scrollTop;
-          }}
-          aria-describedby={HINT_ID}
-          aria-invalid={hasErrors}
-          rows={Math.min(Math.max(lineCount + 1, 8), 24)}
-          wrap="off"
-          spellCheck={false}
-          autoCapitalize="off"
-          autoComplete="off"
-          autoCorrect="off"
-        />
+        <div className={styles.field}>
+          {/* Behind the text: a band on each line that has a problem, moved with the text as it scrolls. */}
+          <div ref={marks} className={styles.marks} aria-hidden="true">
+            {[...marked].map(([line, severity]) => (
+              <span key={line} className={clsx(styles.mark, styles[`mark-${severity}`])} style={{top: `calc(${line - 1} * var(--checker-line))`}} />
+            ))}
+          </div>
+          <textarea
+            ref={textarea}
+            id={INPUT_ID}
+            className={styles.input}
+            value={text}
+            onChange={(event) => update(event.target.value)}
+            onScroll={(event) => {
+              const element = event.currentTarget;
+              setScrollTop(element.scrollTop);
+              setLineHeight(parseFloat(getComputedStyle(element).lineHeight) || DEFAULT_LINE_PX);
+              if (marks.current) marks.current.style.transform = `translateY(${-element.scrollTop}px)`;
+            }}
+            aria-describedby={HINT_ID}
+            aria-invalid={hasErrors}
+            rows={Math.min(Math.max(lineCount + 1, 8), 24)}
+            wrap="off"
+            spellCheck={false}
+            autoCapitalize="off"
+            autoComplete="off"
+            autoCorrect="off"
+          />
+        </div>
       </div>
       <div className={styles.actions}>
         <button type="button" className="button button--secondary button--sm" onClick={() => update(EXAMPLE)}>
@@ -163,6 +208,12 @@ export default function TowerfileChecker(): ReactNode {
       <p className={clsx('alert', hasErrors ? 'alert--danger' : result && text.trim() !== '' ? 'alert--success' : 'alert--secondary', styles.summary)}>
         {summary}
       </p>
+      {tooLong !== null && (
+        <p className={clsx('alert alert--warning', styles.summary)}>
+          The link (or what this browser kept) holds {Math.ceil(tooLong / 1024)} KiB of text, and the checker opens up to {OPENED_TEXT_LIMIT / 1024} KiB that
+          way; a Towerfile is usually under 1 KiB. To check it anyway, paste it into the box.
+        </p>
+      )}
       <div role="status" aria-live="polite" className="visually-hidden">
         {announcement}
       </div>

@@ -6,6 +6,23 @@
 const HASH_KEY = 'towerfile';
 export const STORAGE_KEY = 'tower.towerfileChecker.text';
 
+/**
+ * The longest text the checker opens from a link or from storage, in characters. The browser's own
+ * text box takes about a third of a second to lay out ten thousand lines, so a link could otherwise
+ * hold up the page however fast the check is; a Towerfile is usually under 1 KiB. Text typed or
+ * pasted into the box is taken whatever its length.
+ */
+export const OPENED_TEXT_LIMIT = 32 * 1024;
+
+/** Text from a link or from storage: the text, or how long it was when it is over the limit. */
+export type OpenedText = {text: string} | {tooLong: number};
+
+/** `text` if it is short enough to open, else its length. */
+export function opened(text: string | null): OpenedText | null {
+  if (text === null) return null;
+  return text.length > OPENED_TEXT_LIMIT ? {tooLong: text.length} : {text};
+}
+
 /** UTF-8, then base64url without padding: safe in a URL hash and never mistaken for a heading id. */
 export function encodeText(text: string): string {
   let binary = '';
@@ -28,6 +45,18 @@ export function decodeText(encoded: string): string | null {
 export function textFromHash(hash: string): string | null {
   const prefix = `#${HASH_KEY}=`;
   return hash.startsWith(prefix) ? decodeText(hash.slice(prefix.length)) : null;
+}
+
+/**
+ * The Towerfile of a location hash, as `opened` gives it; a hash far longer than the limit is not
+ * decoded (base64 spends four characters on three bytes, and a character takes at least one).
+ */
+export function openFromHash(hash: string): OpenedText | null {
+  const prefix = `#${HASH_KEY}=`;
+  if (!hash.startsWith(prefix)) return null;
+  const encoded = hash.length - prefix.length;
+  if (encoded > Math.ceil((OPENED_TEXT_LIMIT * 4 * 4) / 3)) return {tooLong: Math.floor((encoded * 3) / 4)};
+  return opened(decodeText(hash.slice(prefix.length)));
 }
 
 export function hashFor(text: string): string {

@@ -8,7 +8,7 @@
  * Escape (handled by the SearchBar's keyboard hook) or "Back to search"
  * returns to keyword search.
  */
-import React, {useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react';
+import React, {useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode} from 'react';
 import {SEARCH} from '@site/src/constants';
 import type {LocalSearchClient} from '@site/src/search/client';
 import type {Answer} from '@site/src/search/answer';
@@ -26,10 +26,14 @@ type Props = {
 
 type State = {status: 'idle'} | {status: 'loading'} | {status: 'done'; answer: Answer} | {status: 'error'};
 
-export default function AskAiPanel({question, onAsk, onBack, onNavigate, client, facetFilters, processUrl}: Props): ReactNode {
+/** A question as the panel takes it: at most SEARCH.maxQueryLength characters (a paste of a whole page is cut, not ranked). */
+const capped = (text: string) => text.slice(0, SEARCH.maxQueryLength);
+
+export default function AskAiPanel({question: asked, onAsk, onBack, onNavigate, client, facetFilters, processUrl}: Props): ReactNode {
+  const question = capped(asked);
   const [draft, setDraft] = useState(question);
   const [state, setState] = useState<State>({status: 'idle'});
-  const inputRef = useRef<HTMLInputElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const filtersKey = JSON.stringify(facetFilters);
 
   useEffect(() => {
@@ -60,26 +64,36 @@ export default function AskAiPanel({question, onAsk, onBack, onNavigate, client,
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (draft.trim()) onAsk(draft.trim());
+    if (draft.trim()) onAsk(capped(draft.trim()));
+  };
+
+  // The question wraps in its field so the reader sees all of it; Enter asks, Shift+Enter starts a new line.
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    event.currentTarget.form?.requestSubmit();
   };
 
   return (
     <div className="tower-askai" role="dialog" aria-modal="true" aria-label="Ask AI">
       <div className="tower-askai__panel">
         <form className="tower-askai__form" onSubmit={submit}>
-          <button type="button" className="tower-askai__back" onClick={onBack} aria-label="Back to keyword search">
-            ← Back to search
+          <button type="button" className="tower-askai__back" onClick={onBack}>
+            <span aria-hidden="true">← </span>Back to search
           </button>
-          <input
+          <textarea
             ref={inputRef}
             className="tower-askai__input"
             value={draft}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => setDraft(capped(event.target.value))}
+            onKeyDown={onKeyDown}
             placeholder="Ask a question about Tower"
             aria-label="Your question"
             enterKeyHint="send"
+            maxLength={SEARCH.maxQueryLength}
+            rows={1}
           />
-          <button type="submit" className="button button--primary button--sm">
+          <button type="submit" className="button button--primary button--sm tower-askai__ask">
             Ask
           </button>
         </form>

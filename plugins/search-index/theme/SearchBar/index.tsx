@@ -3,13 +3,15 @@
  * this site needs from it:
  * - local mode: every query goes to the local index (src/search) through
  *   `transformSearchClient`, there is no preconnect to Algolia, and Ask AI is
- *   answered inside the modal from the docs (AskAiPanel), never remotely. It
- *   is offered by a button under the results rather than as DocSearch's first
- *   item, so Enter opens the highlighted first result; results come one page
- *   at a time (`distinct`), grouped as on the /search page (modalHits.ts);
- *   and when the index cannot be loaded the modal says so, with Try again;
+ *   answered inside the modal from the docs (AskAiPanel), never remotely.
+ *   When the query reads as a question (or finds nothing) Ask AI is the first
+ *   row, highlighted, as DocSearch's own Ask AI entry is; otherwise it is a
+ *   button under the results and Enter opens the highlighted first result.
+ *   Results come one page at a time (`distinct`), grouped as on the /search
+ *   page (modalHits.ts); when the index cannot be loaded the modal says so,
+ *   with Try again;
  * - "See all N results" shows the count of the query on screen (DocSearch 4.7
- *   adds up every keystroke's count);
+ *   adds up every keystroke's count), and stays in view under the results;
  * - hits are made safe before DocSearch writes them as HTML (modalHits.ts),
  *   and blocked browser storage no longer kills the modal (storage.ts);
  * - `keyboardShortcuts` from themeConfig.algolia reaches DocSearch (3.9.1
@@ -32,10 +34,12 @@ import {useAlgoliaAskAi, useSearchResultUrlProcessor} from '@docusaurus/theme-se
 import Translate from '@docusaurus/Translate';
 import translations from '@theme/SearchTranslations';
 import {watchModal} from './modalSemantics';
-import {groupedByPage, safeHit} from './modalHits';
+import {askAiRow, groupedByPage, isAskAiRow, safeHit} from './modalHits';
+import {onAskAiRequest} from './askAiRequests';
 import {ensureUsableStorage} from './storage';
 import type AskAiPanelComponent from './AskAiPanel';
 import {SEARCH} from '@site/src/constants';
+import type {LocalSearchClient} from '@site/src/search/client';
 import {localClientFor, useSearchSetup} from '@site/src/search/useSearchSetup';
 import '@docsearch/css/dist/_variables.css';
 import '@docsearch/css/dist/button.css';
@@ -44,22 +48,37 @@ import './styles.css';
 type ModalComponent = typeof DocSearchModalType;
 type ModalProps = React.ComponentProps<ModalComponent>;
 
-/** Sections shown under each page in the modal, and pages per query (local mode). */
+/**
+ * Sections shown under each page in the modal, and pages per query (local
+ * mode): a short list the eye takes in at once; "See all N results" below it
+ * leads to the rest.
+ */
 const SECTIONS_PER_PAGE = 3;
-const PAGES_PER_QUERY = 8;
+const PAGES_PER_QUERY = 5;
 
 /** The number of results of each query the modal asked for, for "See all N results". */
 const resultCounts = new Map<string, number>();
 
 type SearchClient = Parameters<NonNullable<ModalProps['transformSearchClient']>>[0];
 
-/** The client, recording each query's result count on its way to DocSearch. */
-function countingClient(client: SearchClient): SearchClient {
+/**
+ * The client the modal searches with: it records each query's result count
+ * and, in local mode, puts the Ask AI row first when the query reads as a
+ * question to the engine (its intent) or finds nothing.
+ */
+function modalClient(client: SearchClient, local: LocalSearchClient | null, searchPageUrl: (query: string) => string): SearchClient {
   const search: SearchClient['search'] = async (...args) => {
     const response = await client.search(...args);
     const first = response.results[0];
-    if (first && 'query' in first && typeof first.query === 'string') resultCounts.set(first.query, ('nbHits' in first ? first.nbHits : undefined) ?? 0);
-    return response;
+    if (!first || !('query' in first) || typeof first.query !== 'string') return response;
+    const {query} = first;
+    const count = ('nbHits' in first ? first.nbHits : undefined) ?? 0;
+    resultCounts.set(query, count);
+    if (!local || !query.trim() || !('hits' in first)) return response;
+    const engine = await local.engine().catch(() => null);
+    if (!engine || (count > 0 && engine.plan(query).intent !== 'question')) return response;
+    const withRow = {...first, hits: [askAiRow(query, searchPageUrl(query)), ...first.hits]} as typeof first;
+    return {...response, results: [withRow, ...response.results.slice(1)]};
   };
   return Object.assign(Object.create(client) as SearchClient, {search});
 }
@@ -109,6 +128,34 @@ function ResultTarget({url, children, navigate}: {url: string; children: ReactNo
   );
 }
 
+/**
+ * The Ask AI row: DocSearch's option holds it like a result (the arrow keys
+ * reach it, and Enter is taken in SearchBar). A click opens Ask AI and goes no
+ * further, so DocSearch neither keeps it as a recent search nor closes.
+ */
+function AskAiRow({question, onAsk}: {question: string; onAsk: (question: string) => void}) {
+  const ask = (event: React.MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    event.stopPropagation();
+    onAsk(question);
+  };
+  return (
+    // The keyboard reaches the row through DocSearch's list navigation; Enter is handled in SearchBar.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+    <div className="tower-hit tower-askai-row" data-ask-ai={question} onClick={ask}>
+      <svg className="tower-askai-row__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+        <path d="M10 2l1.8 4.9L17 8.6l-5.2 1.8L10 15.4l-1.8-5-5.2-1.8 5.2-1.7z" fill="currentColor" />
+        <path d="M16 13l.7 1.8 1.8.7-1.8.6L16 18l-.7-1.9-1.8-.6 1.8-.7z" fill="currentColor" />
+      </svg>
+      <span className="tower-askai-row__text">
+        <span className="tower-askai-row__label">Ask AI</span>
+        <span className="tower-askai-row__question">{question}</span>
+      </span>
+    </div>
+  );
+}
+
 export default function SearchBar(): ReactNode {
   const {mode, algolia, indexUrl, facetFilters, docusaurusVersion} = useSearchSetup();
   const history = useHistory();
@@ -142,7 +189,7 @@ export default function SearchBar(): ReactNode {
         remoteAskAi.onAskAiToggle(active);
         return;
       }
-      setLocalQuestion(active ? (initialMessage?.query ?? '') : null);
+      setLocalQuestion(active ? (initialMessage?.query ?? '').slice(0, SEARCH.maxQueryLength) : null);
       if (!active) {
         // Back in keyword search: the reader continues typing in its box.
         requestAnimationFrame(() => containerRef.current?.querySelector<HTMLInputElement>('.DocSearch-Input')?.focus());
@@ -167,6 +214,38 @@ export default function SearchBar(): ReactNode {
     if (!isOpen || !containerRef.current) return undefined;
     return watchModal(containerRef.current);
   }, [isOpen]);
+
+  // Another part of the page (the /search page) asks for Ask AI: open the modal with the question.
+  useEffect(() => {
+    if (mode !== 'local') return undefined;
+    return onAskAiRequest((question) => {
+      // The question is also the keyword query the reader finds on going back to search.
+      setInitialQuery(question.slice(0, SEARCH.maxQueryLength));
+      void loadModal().then(() => {
+        openModal();
+        onAskAiToggle(true, {query: question});
+      });
+    });
+  }, [mode, openModal, onAskAiToggle]);
+
+  // Enter on the highlighted Ask AI row opens Ask AI. DocSearch would treat it as a
+  // result (keep it as a recent search, close the modal), so the key is taken first.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!isOpen || mode !== 'local' || !container) return undefined;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Enter' || event.isComposing || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+      // Only DocSearch's own box: the Ask AI panel's field submits its form.
+      if (!(event.target instanceof Element) || !event.target.closest('.DocSearch-Modal')) return;
+      const row = container.querySelector<HTMLElement>('.DocSearch-Hit[aria-selected="true"] [data-ask-ai]');
+      if (!row) return;
+      event.preventDefault();
+      event.stopPropagation();
+      onAskAiToggle(true, {query: row.dataset.askAi ?? ''});
+    };
+    container.addEventListener('keydown', onKeyDown, true);
+    return () => container.removeEventListener('keydown', onKeyDown, true);
+  }, [isOpen, mode, onAskAiToggle]);
 
   const closeModal = useCallback(() => {
     setIsOpen(false);
@@ -218,6 +297,7 @@ export default function SearchBar(): ReactNode {
   const transformItems = useCallback<NonNullable<ModalProps['transformItems']>>(
     (items) =>
       items.map((item) => {
+        if (isAskAiRow(item)) return item;
         const safe = safeHit({...item, url: processUrl(item.url)});
         return mode === 'local' ? groupedByPage(safe) : safe;
       }),
@@ -230,31 +310,34 @@ export default function SearchBar(): ReactNode {
       // The local client answers the requests DocSearch sends with responses of the same shape; its types are its own.
       const target = mode === 'local' ? (localClientFor(indexUrl) as unknown as SearchClient) : client;
       target.addAlgoliaAgent('docusaurus', docusaurusVersion);
-      return countingClient(target);
+      return modalClient(target, mode === 'local' ? localClientFor(indexUrl) : null, createSearchLink);
     },
-    [mode, indexUrl, docusaurusVersion],
+    [mode, indexUrl, docusaurusVersion, createSearchLink],
   );
 
   const hitComponent = useCallback<NonNullable<ModalProps['hitComponent']>>(
-    ({hit, children}) => (
-      <ResultTarget url={hit.url} navigate={openResult}>
-        {children}
-      </ResultTarget>
-    ),
-    [openResult],
+    ({hit, children}) =>
+      isAskAiRow(hit) ? (
+        <AskAiRow question={hit.hierarchy.lvl1 ?? ''} onAsk={(question) => onAskAiToggle(true, {query: question})} />
+      ) : (
+        <ResultTarget url={hit.url} navigate={openResult}>
+          {children}
+        </ResultTarget>
+      ),
+    [openResult, onAskAiToggle],
   );
 
   const resultsFooterComponent = useCallback<NonNullable<ModalProps['resultsFooterComponent']>>(
     ({state}) => (
       <div className="tower-hits-footer">
-        {algolia.searchPagePath && (
+        {algolia.searchPagePath && (resultCounts.get(state.query) ?? 0) > 0 && (
           <Link to={createSearchLink(state.query)} onClick={closeModal}>
             <Translate id="theme.SearchBar.seeAll" values={{count: resultCounts.get(state.query) ?? 0}}>
               {'See all {count} results'}
             </Translate>
           </Link>
         )}
-        {mode === 'local' && (
+        {mode === 'local' && !state.collections.some((collection) => collection.items.some(isAskAiRow)) && (
           <button type="button" className="tower-askai-button" onClick={() => onAskAiToggle(true, {query: state.query})}>
             Ask AI: “{state.query}”
           </button>
@@ -283,7 +366,7 @@ export default function SearchBar(): ReactNode {
     [],
   );
 
-  // Local mode: Ask AI is the button under the results (resultsFooterComponent), answered by AskAiPanel.
+  // Local mode: Ask AI is the first row (modalClient) or a button under the results (resultsFooterComponent), answered by AskAiPanel.
   const askAiProps = mode === 'local' ? {} : remoteAskAi.extraAskAiProps;
   const searchParameters = useMemo(
     () => ({

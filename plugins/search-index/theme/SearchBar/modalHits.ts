@@ -12,6 +12,8 @@
  *   the same section of the site. With the page's own breadcrumb as the group,
  *   the modal lists pages in the order the /search page does, each with its
  *   best sections under it.
+ * - The Ask AI row (local mode): when the query reads as a question, Ask AI
+ *   is the first row, as DocSearch's own Ask AI entry is in Algolia mode.
  */
 import {TRAIL_SEPARATOR} from '@site/src/search/records';
 import {escapeHtml, unescapeHtml} from '@site/lib/html';
@@ -86,4 +88,27 @@ export function groupedByPage<T extends ModalHit>(hit: T): T {
     },
     _snippetResult: {...hit._snippetResult, hierarchy: withLabel(hit._snippetResult?.hierarchy), hierarchy_camel: [withLabel(hit._snippetResult?.hierarchy)]},
   };
+}
+
+/** The objectID of the modal's Ask AI row, which is listed like a result but opens Ask AI. */
+export const ASK_AI_ROW_ID = 'tower-ask-ai';
+
+/**
+ * The Ask AI row for `query`: a hit DocSearch lists (and the arrow keys reach)
+ * before the results, grouped under "Ask AI". Its URL, used only by a
+ * middle click or Ctrl+click, is the search page for the query.
+ */
+export function askAiRow(query: string, searchPageUrl: string): ModalHit & {objectID: string} {
+  return {
+    objectID: ASK_AI_ROW_ID,
+    url: searchPageUrl,
+    url_without_anchor: searchPageUrl,
+    type: 'lvl1',
+    content: null,
+    hierarchy: {lvl0: 'Ask AI', lvl1: query, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null},
+  };
+}
+
+export function isAskAiRow(hit: {objectID?: string}): boolean {
+  return hit.objectID === ASK_AI_ROW_ID;
 }

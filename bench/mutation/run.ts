@@ -1,0 +1,154 @@
+/**
+ * `npm run bench:mutation`: how many realistic bugs the unit tests catch, as StrykerJS's mutation
+ * score of the modules where a bug hurts readers most. Stryker changes one thing at a time in a
+ * module (a condition, an operator, a string, a return value), runs the test files that cover the
+ * change, and counts the change as caught when a test fails. The score is caught / (caught +
+ * survived), survivors listed in the report. A figure to watch, not part of `npm test`.
+ *
+ *   npm run bench:mutation                          # every module
+ *   npm run bench:mutation -- --only lib/tower-cli.ts
+ *
+ * Stryker drives node's own test runner through its tap runner: each test file runs in a node of
+ * its own (`node --import tsx --test-reporter=tap file.test.ts`), and Stryker keeps, per test file,
+ * which mutants it reaches. Reports (JSON, with every survivor) land in bench/mutation/results/; an
+ * incremental file there lets a second run test only what changed since.
+ *
+ * Stryker lives in bench/mutation/node_modules (`npm ci --prefix bench/mutation`, installed on the
+ * first run), so `npm ci` for the site stays as it is.
+ */
+import {spawnSync} from 'node:child_process';
+import {existsSync, mkdirSync, writeFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {REPO_ROOT} from '../../lib/paths';
+
+const HERE = path.join(REPO_ROOT, 'bench', 'mutation');
+const RESULTS = path.join(HERE, 'results');
+
+/**
+ * A module under test and the test files that exercise it, the fastest first (Stryker stops at the
+ * first that fails). Each mutant runs every listed file that reaches it, so a slow file that only
+ * passes through the module (the sample checker's, which starts python3) is left out.
+ */
+type Target = {name: string; mutate: string[]; tests: string[]};
+
+export const TARGETS: Target[] = [
+  {
+    name: 'lib/tower-cli.ts',
+    mutate: ['lib/tower-cli.ts'],
+    tests: ['tests/unit/tower-cli.test.ts', 'tests/unit/check-samples.test.ts'],
+  },
+  {
+    name: 'src/towerfile',
+    mutate: ['src/towerfile/*.ts'],
+    tests: ['tests/unit/towerfile-check.test.ts', 'plugins/towerfile-validator/compile.test.ts'],
+  },
+  {
+    name: 'src/search',
+    mutate: ['src/search/*.ts', '!src/search/*.tsx', '!src/search/use*.ts'],
+    tests: ['plugins/search-index/index.test.ts'],
+  },
+  {
+    name: 'mcp',
+    mutate: ['mcp/*.ts'],
+    tests: ['tests/unit/mcp.test.ts'],
+  },
+];
+
+/** Folders a sandbox copy of the repository does without: builds, caches, other packages' modules. */
+const IGNORE = [
+  'build',
+  'build-algolia',
+  '.docusaurus',
+  'docs/reference/api',
+  'bench/node_modules',
+  'bench/results',
+  'bench/starlight/.site',
+  'bench/vanilla-site/build',
+  'bench/.vanilla-build',
+  'bench/mutation/node_modules',
+  'bench/mutation/results',
+];
+
+type MutantResult = {fileName: string; status: string; mutatorName: string; replacement: string; location: {start: {line: number; column: number}}};
+type StrykerModule = {Stryker: new (options: Record<string, unknown>) => {runMutationTest(): Promise<MutantResult[]>}};
+
+function ensureStryker(): NodeJS.Require {
+  const require = createRequire(path.join(HERE, 'package.json'));
+  try {
+    require.resolve('@stryker-mutator/core');
+    require.resolve('@stryker-mutator/tap-runner');
+  } catch {
+    console.log('Installing StrykerJS for the mutation bench: npm ci --prefix bench/mutation');
+    const result = spawnSync('npm', ['ci', '--prefix', HERE, '--no-audit', '--no-fund'], {cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit']});
+    if (result.status !== 0) throw new Error('npm ci --prefix bench/mutation failed');
+  }
+  return require;
+}
+
+/** Caught and survived, by Stryker's statuses; the others (no test reaches it, does not compile) are listed apart. */
+export function score(results: MutantResult[]): {caught: number; survived: number; uncovered: number; invalid: number; percent: number} {
+  const count = (...statuses: string[]) => results.filter((r) => statuses.includes(r.status)).length;
+  const caught = count('Killed', 'Timeout');
+  const survived = count('Survived');
+  const uncovered = count('NoCoverage');
+  const invalid = count('CompileError', 'RuntimeError', 'Ignored');
+  const valid = caught + survived + uncovered;
+  return {caught, survived, uncovered, invalid, percent: valid === 0 ? 0 : (100 * caught) / valid};
+}
+
+async function main(argv: string[]): Promise<void> {
+  const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
+  const targets = only ? TARGETS.filter((t) => t.name === only) : TARGETS;
+  if (targets.length === 0) throw new Error(`--only ${only}: not one of ${TARGETS.map((t) => t.name).join(', ')}`);
+  const require = ensureStryker();
+  const {Stryker} = (await import(pathToFileURL(require.resolve('@stryker-mutator/core')).href)) as StrykerModule;
+  mkdirSync(RESULTS, {recursive: true});
+
+  const rows: string[] = [];
+  for (const target of targets) {
+    const slug = target.name.replace(/[^\w]+/g, '-');
+    const started = Date.now();
+    const stryker = new Stryker({
+      testRunner: 'tap',
+      plugins: [require.resolve('@stryker-mutator/tap-runner')],
+      mutate: target.mutate,
+      tap: {testFiles: target.tests, nodeArgs: ['--import', 'tsx', '--test-reporter=tap', '-r', '{{hookFile}}', '{{testFile}}']},
+      coverageAnalysis: 'perTest',
+      ignorePatterns: IGNORE,
+      tempDirName: path.relative(REPO_ROOT, path.join(HERE, '.stryker-tmp')),
+      incremental: true,
+      incrementalFile: path.relative(REPO_ROOT, path.join(RESULTS, `${slug}.incremental.json`)),
+      reporters: ['json', 'progress'],
+      jsonReporter: {fileName: path.relative(REPO_ROOT, path.join(RESULTS, `${slug}.json`))},
+      logLevel: 'warn',
+      fileLogLevel: 'off',
+    });
+    const results = await stryker.runMutationTest();
+    const figures = score(results);
+    const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+    rows.push(
+      `${target.name.padEnd(18)} ${figures.percent.toFixed(1).padStart(5)} %   caught ${figures.caught}, survived ${figures.survived}, ` +
+        `reached by no test ${figures.uncovered}, invalid ${figures.invalid}   (${minutes} min)`,
+    );
+    writeFileSync(
+      path.join(RESULTS, `${slug}.survivors.txt`),
+      results
+        .filter((r) => r.status === 'Survived' || r.status === 'NoCoverage')
+        .map((r) => `${r.fileName}:${r.location.start.line}:${r.location.start.column + 1} ${r.status} ${r.mutatorName}: ${r.replacement.split('\n')[0]}`)
+        .join('\n') + '\n',
+    );
+  }
+  console.log('\nMutation score (caught / caught, survived or reached by no test):');
+  for (const row of rows) console.log(`  ${row}`);
+  console.log(`Survivors: ${path.relative(process.cwd(), RESULTS)}/*.survivors.txt`);
+}
+
+if (require.main === module) {
+  if (!existsSync(path.join(REPO_ROOT, 'node_modules', 'tsx'))) throw new Error('run npm ci first');
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
