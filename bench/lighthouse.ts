@@ -42,6 +42,9 @@ export const CHROME_FLAGS = [
 
 const RESULTS_DIR = path.join(BENCH_DIR, 'results', 'lighthouse');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** Runtime errors Lighthouse asks to be answered by running again (a trace Chromium recorded badly), and how often to try. */
+const RERUNNABLE_ERRORS = new Set(['NO_NAVSTART']);
+const MAX_ATTEMPTS = 3;
 
 type Preset = 'mobile' | 'desktop';
 type Group = 'tower' | 'vanilla' | 'starlight';
@@ -265,6 +268,7 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
     );
     if (presets.length === 0) throw new Error('--presets: give mobile, desktop or both');
     const results = new Map<string, Sample[]>();
+    const rerun: string[] = [];
     const total = runs * presets.length * targets.length;
     let done = 0;
     const started = Date.now();
@@ -272,15 +276,26 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
     for (let run = 1; run <= runs; run += 1) {
       for (const preset of presets) {
         for (const target of targets) {
-          const t0 = Date.now();
-          const result = await lighthouse(
-            target.url,
-            {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableFullPageScreenshot: true},
-            preset === 'desktop' ? desktopConfig : undefined,
-          );
-          const lhr = result?.lhr;
-          if (!lhr) throw new Error(`Lighthouse returned nothing for ${target.url}`);
-          if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${target.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+          let t0 = Date.now();
+          let lhr: Lhr | undefined;
+          for (let attempt = 1; ; attempt += 1) {
+            t0 = Date.now();
+            const result = await lighthouse(
+              target.url,
+              {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableFullPageScreenshot: true},
+              preset === 'desktop' ? desktopConfig : undefined,
+            );
+            lhr = result?.lhr;
+            if (!lhr) throw new Error(`Lighthouse returned nothing for ${target.url}`);
+            const error = lhr.runtimeError;
+            if (!error) break;
+            // Chromium now and then records a trace without the navigation's start on a loaded machine;
+            // Lighthouse's own advice is to run again. The run is repeated, and said so, never dropped.
+            if (!RERUNNABLE_ERRORS.has(error.code) || attempt === MAX_ATTEMPTS) {
+              throw new Error(`Lighthouse failed on ${target.url}: ${error.code} ${error.message}`);
+            }
+            rerun.push(`${target.key} (${error.code})`);
+          }
           const key = `${preset}:${target.key}`;
           results.set(key, [...(results.get(key) ?? []), {lhr, seconds: (Date.now() - t0) / 1000}]);
           done += 1;
@@ -294,6 +309,7 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
     console.log(
       `  Lighthouse ${first.lighthouseVersion}, ${first.environment.hostUserAgent.match(/HeadlessChrome\/[\d.]+/)?.[0] ?? 'Chromium'}, benchmarkIndex ${first.environment.benchmarkIndex}; ${runs} runs per page and preset, medians; ${((Date.now() - started) / 60000).toFixed(1)} min; load average ${loadBefore} before, ${load} after on ${os.cpus().length} CPUs (other work on the machine inflates TBT)`,
     );
+    if (rerun.length) console.log(`  runs repeated after a Lighthouse error: ${rerun.join(', ')}`);
     const warnings = new Set([...results.values()].flatMap((samples) => samples.flatMap((s) => s.lhr.runWarnings)));
     for (const warning of warnings) console.log(`  Lighthouse warning: ${warning}`);
 
