@@ -148,6 +148,12 @@ export const ANSWERABLE: AskAiCase[] = [
     says: /crashed/,
     shows: 'table',
   },
+  {
+    // Added after the coordinator's screenshots: "have" carried this question to the Retries page.
+    question: 'what statuses can a run have',
+    cites: ['/docs/concepts/runs#run-statuses', '/docs/using-tower/observe#run-statuses'],
+    says: /crashed/,
+  },
   {question: 'what is an environment', cites: ['/docs/concepts/environments', '/docs/concepts/environments#why-environments-matter']},
   {
     question: 'how do I create an environment',

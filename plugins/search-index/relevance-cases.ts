@@ -1,6 +1,7 @@
 /**
  * Labelled queries for the local search: each names the page a reader wants.
- * relevance.test.ts checks them after every build; `npm run bench:search`
+ * relevance.test.ts checks them over the sources (in test:unit) and
+ * built/ over the production build; `npm run bench:search`
  * scores them against a Pagefind baseline (success at 1 and 3, mean
  * reciprocal rank).
  */

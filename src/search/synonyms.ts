@@ -277,4 +277,7 @@ export const QUESTION_SHAPE_WORDS = [
   'since',
   'while',
   'without',
+  // "what statuses can a run have": the verb only carries the question.
+  'have',
+  'has',
 ];

@@ -280,6 +280,15 @@ describe('dark theme', () => {
     assert.equal(await mail.locator('svg').count(), 0);
     await context.close();
   });
+
+  test('an e-mail link in a page opens the mail program where it is, not in a new empty tab', async () => {
+    const {page, context} = await openContext(site.browser, site.base, {viewport: DESKTOP});
+    await goto(page, `${site.base}/docs/architecture/security`);
+    const mail = page.locator('article a[href^="mailto:"]');
+    assert.ok((await mail.count()) > 0, 'the page has an e-mail link');
+    assert.deepEqual(await mail.evaluateAll((links) => links.map((link) => link.getAttribute('target'))).then((targets) => [...new Set(targets)]), [null]);
+    await context.close();
+  });
 });
 
 describe('accessibility of what the review looked at (axe-core)', () => {

@@ -12,6 +12,7 @@ import {describe, test} from 'node:test';
 import type {Page} from 'playwright-core';
 import {SEARCH} from '../../src/constants';
 import {POPULAR_SEARCHES} from '../../plugins/search-index/popular-searches';
+import {CLASSES} from '../../plugins/search-index/theme/SearchPage/view';
 import {DESKTOP, PHONE, goto, openContext, settle, waitForHydration, type Watched} from '../../lib/browser';
 import {axeViolations, LOOKS, openAxeContext} from './support/axe';
 import {useSite} from './support/site';
@@ -38,6 +39,9 @@ function finish(watched: Watched): Promise<void> {
 }
 
 const summary = (page: Page) => page.locator('main p[aria-live]');
+
+/** A result of the search page (not the article of the page a reader came from, still shown while /search loads). */
+const RESULT = `main article.${CLASSES.result}`;
 
 describe('search modal', () => {
   test('a question puts Ask AI first and highlighted, and Enter asks it; a keyword query lists results first, Ask AI under them', async () => {
@@ -131,7 +135,7 @@ describe('search page states', () => {
       await popular.getByRole('link', {name: query, exact: true}).click();
       await page.waitForURL((url) => url.searchParams.get('q') === query);
       await page.waitForFunction(() => document.querySelector('main [aria-live]')?.textContent?.includes('match'));
-      assert.ok((await page.locator('main article').count()) > 0, `"${query}" finds pages`);
+      assert.ok((await page.locator(RESULT).count()) > 0, `"${query}" finds pages`);
       await page.goBack();
       await popular.waitFor();
     }
@@ -164,7 +168,7 @@ describe('search page states', () => {
       .first()
       .click();
     await page.waitForURL((url) => url.searchParams.get('q')?.startsWith('schedul') === true);
-    await page.locator('main article').first().waitFor();
+    await page.locator(RESULT).first().waitFor();
     await finish(watched);
   });
 
@@ -172,8 +176,8 @@ describe('search page states', () => {
     const watched = await openContext(site.browser, site.base);
     const {page} = watched;
     await goto(page, `${site.base}${SEARCH_PAGE}?q=${encodeURIComponent('cron expression')}`);
-    await page.locator('main article').first().waitFor();
-    const snippets = await page.locator('main article p').allInnerTexts();
+    await page.locator(RESULT).first().waitFor();
+    const snippets = await page.locator(`${RESULT} p`).allInnerTexts();
     for (const text of snippets) {
       // A table's header row ("Expression Runs") ran into the sentence before it.
       assert.doesNotMatch(text, /minute\. Expression Runs/, text);
@@ -232,7 +236,7 @@ describe('search page first paint', () => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await goto(page, `${site.base}${SEARCH_PAGE}?q=schedule`);
-    await page.locator('main article').first().waitFor();
+    await page.locator(RESULT).first().waitFor();
     const main = requested.findIndex((path) => /\/assets\/js\/main\.[^/]+\.js$/.test(path));
     const texts = requested.map((path, i) => [path, i] as const).filter(([path]) => path.startsWith(`/${SEARCH.textDir}/`));
     assert.ok(texts.length >= RESULTS_BEFORE_BUNDLES, requested.join(' '));
@@ -252,7 +256,7 @@ describe('search page first paint', () => {
     await page.locator('.DocSearch-Input').fill('deploy');
     await page.locator('.DocSearch-HitsFooter a').click();
     await page.waitForURL((url) => url.pathname === SEARCH_PAGE);
-    await page.locator('main article').first().waitFor();
+    await page.locator(RESULT).first().waitFor();
     assert.equal(await page.locator('#search-first-paint').count(), 0);
     assert.equal(await page.locator('script[src*="search-first-paint"]').count(), 1, 'the first-paint script is on the page once');
     await finish(watched);

@@ -3,7 +3,7 @@
  * plain-English description, the next runs in UTC and in the reader's time zone, and the
  * `tower schedules create` command. Part of the lazily loaded half (./engine).
  */
-import type {ReactNode} from 'react';
+import {useId, type ReactNode} from 'react';
 import clsx from 'clsx';
 import CodeBlock from '@theme/CodeBlock';
 import type {CronExplanation} from './explain';
@@ -53,6 +53,7 @@ function Fields({expression, wrong}: {expression: string; wrong: number | undefi
 }
 
 export default function CronOutput({result, expression, app, timeZone, errorId, onSuggestion}: Props): ReactNode {
+  const runsTitleId = useId();
   const utc = formatter('UTC');
   const zone = timeZone ? formatter(timeZone) : null;
   // A reader on UTC (or on a zone at UTC for every run listed) would see each time twice.
@@ -105,29 +106,43 @@ export default function CronOutput({result, expression, app, timeZone, errorId, 
               the schedule.
             </p>
           )}
-          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Next runs">
-            <table>
-              <caption>
-                Next {result.next.length} runs{!localColumn ? `, in UTC, which is also your time (${timeZone})` : ''}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">UTC</th>
-                  {localColumn && <th scope="col">Your time{timeZone ? ` (${timeZone})` : ''}</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {result.next.map((date) => (
-                  <tr key={date.getTime()}>
-                    <td>
-                      <time dateTime={date.toISOString()}>{utc.format(date)}</time>
-                    </td>
-                    {localColumn && <td>{local ? local.format(date) : ''}</td>}
+          {localColumn ? (
+            <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Next runs">
+              <table>
+                <caption>Next {result.next.length} runs</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">UTC</th>
+                    <th scope="col">Your time{timeZone ? ` (${timeZone})` : ''}</th>
                   </tr>
+                </thead>
+                <tbody>
+                  {result.next.map((date) => (
+                    <tr key={date.getTime()}>
+                      <td>
+                        <time dateTime={date.toISOString()}>{utc.format(date)}</time>
+                      </td>
+                      <td>{local ? local.format(date) : ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            // One zone only: a table of a single column reads heavier than the list it is.
+            <div role="region" aria-label="Next runs">
+              <p id={runsTitleId} className={styles.runsTitle}>
+                Next {result.next.length} runs, in UTC, which is also your time ({timeZone}):
+              </p>
+              <ol className={styles.runList} aria-labelledby={runsTitleId}>
+                {result.next.map((date) => (
+                  <li key={date.getTime()}>
+                    <time dateTime={date.toISOString()}>{utc.format(date)}</time>
+                  </li>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </ol>
+            </div>
+          )}
           <p className="margin-bottom--sm">Create the schedule:</p>
           <CodeBlock className="language-bash">{scheduleCommand(app, result.expression)}</CodeBlock>
         </div>
