@@ -34,13 +34,13 @@ function pageLink(target: EventTarget | null, root: HTMLElement): HTMLAnchorElem
 
 const routeCache = new Map<string, boolean>();
 
-/** True when the router has a page for the path (the catch-all "not found" route and layout routes do not count). */
+/** True when the router has a page for the path (the catch-all "not found" route does not count). */
 export function isRoute(pathname: string): boolean {
   let known = routeCache.get(pathname);
   if (known === undefined) {
-    // A page is a leaf route; a parent that matched (the docs' layout routes) without a child did not find one.
-    const last = matchRoutes(routes, pathname).at(-1)?.route;
-    known = last !== undefined && last.path !== '*' && !last.routes;
+    const matches = matchRoutes(routes, pathname);
+    const last = matches.at(-1)?.route.path;
+    known = last !== undefined && last !== '*';
     routeCache.set(pathname, known);
   }
   return known;
