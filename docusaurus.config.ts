@@ -12,7 +12,6 @@ import colorModeDefault from './plugins/color-mode-default';
 import idlePrefetch from './plugins/idle-prefetch';
 import {DIAGRAM_STYLESHEET, remarkDiagrams} from './plugins/diagrams';
 import remarkReaderTools from './plugins/reader-tools';
-import remarkIslands from './plugins/islands';
 import remarkCheckedVersion from './plugins/checked-version';
 import cliVersionModule from './plugins/checked-version/module';
 import towerfileValidator from './plugins/towerfile-validator';
@@ -72,12 +71,7 @@ const config: Config = {
     locales: ['en'],
   },
 
-  clientModules: [
-    './src/clientModules/smoothScroll.ts',
-    './src/clientModules/feedbackWidget.ts',
-    './src/clientModules/codeBlocks.ts',
-    './src/clientModules/warmUp.ts',
-  ],
+  clientModules: ['./src/clientModules/smoothScroll.ts', './src/clientModules/feedbackWidget.ts', './src/clientModules/codeBlocks.ts'],
 
   // Paint the server-rendered page before the bundles run (see src/ssrTemplate.ts).
   ssrTemplate: SSR_TEMPLATE,
@@ -117,9 +111,8 @@ const config: Config = {
           breadcrumbs: true,
           // ```dot fences become inline SVG at build time (DIAGRAM_STYLESHEET colours them); ::towerfile-checker and
           // ::cron-explainer lines become the reader tools (plugins/reader-tools); the checked reference pages say
-          // which tower-cli version their samples were checked against. Elements with state of their own (tabs, the reader
-          // tools) are marked as islands, the only parts of a page's body the browser hydrates (plugins/islands).
-          remarkPlugins: [remarkDiagrams, remarkReaderTools, remarkCheckedVersion, remarkIslands],
+          // which tower-cli version their samples were checked against.
+          remarkPlugins: [remarkDiagrams, remarkReaderTools, remarkCheckedVersion],
           rehypePlugins: [rehypeTables, rehypeInlineCode, rehypeCodeHighlight, [rehypeDownloadLinks, {siteDir: __dirname}]],
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},

@@ -94,7 +94,7 @@ export default function CronExplainer({app = 'my-app', cron = '0 6 * * 1-5', hea
 
   return (
     // The heading has no id: the page's outline (and its search sections) come from the Markdown's own headings.
-    <section ref={root} aria-label="Schedule explainer" className={styles.explainer} data-reader-tool="cron-explainer" onFocus={load} onPointerEnter={load}>
+    <section ref={root} aria-label="Schedule explainer" className={styles.explainer} onFocus={load} onPointerEnter={load}>
       <Heading className={styles.title}>Schedule explainer</Heading>
       <label htmlFor={inputId} className={styles.label}>
         Cron expression

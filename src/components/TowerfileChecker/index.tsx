@@ -145,7 +145,7 @@ export default function TowerfileChecker(): ReactNode {
   const hasErrors = (result?.errors ?? 0) > 0;
 
   return (
-    <div className={styles.checker} data-reader-tool="towerfile-checker">
+    <div className={styles.checker}>
       <label htmlFor={INPUT_ID} className={styles.label}>
         Your Towerfile
       </label>
