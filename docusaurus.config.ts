@@ -71,7 +71,7 @@ const config: Config = {
     locales: ['en'],
   },
 
-  clientModules: ['./src/clientModules/smoothScroll.ts', './src/clientModules/feedbackWidget.ts'],
+  clientModules: ['./src/clientModules/smoothScroll.ts', './src/clientModules/feedbackWidget.ts', './src/clientModules/codeBlocks.ts'],
 
   // Paint the server-rendered page before the bundles run (see src/ssrTemplate.ts).
   ssrTemplate: SSR_TEMPLATE,

@@ -38,6 +38,6 @@ export function chatPrompt(markdownUrl: string): string {
 }
 
 export const CHAT_LINKS = [
-  {label: 'Open in ChatGPT', url: (prompt: string) => `https://chatgpt.com/?q=${encodeURIComponent(prompt)}`},
-  {label: 'Open in Claude', url: (prompt: string) => `https://claude.ai/new?q=${encodeURIComponent(prompt)}`},
+  {assistant: 'ChatGPT', label: 'Open in ChatGPT', url: (prompt: string) => `https://chatgpt.com/?q=${encodeURIComponent(prompt)}`},
+  {assistant: 'Claude', label: 'Open in Claude', url: (prompt: string) => `https://claude.ai/new?q=${encodeURIComponent(prompt)}`},
 ] as const;
