@@ -242,8 +242,12 @@ const TYPE_WORDS: Record<string, string> = {
   integer: 'a whole number',
 };
 
-function typeHint(key: string, expected: string, value: unknown): string {
-  if (expected === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return ` Write ${key} = "${String(value)}".`;
+/** How to write the value right; `key` is undefined for an entry of a list (where `key = ...` would be wrong). */
+function typeHint(key: string | undefined, expected: string, value: unknown): string {
+  if (expected === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
+    return key === undefined ? ` Write it in quotes: "${String(value)}".` : ` Write ${key} = "${String(value)}".`;
+  }
+  if (key === undefined) return '';
   if (expected === 'boolean' && (value === 'true' || value === 'false')) return ` Write ${key} = ${value}.`;
   if (expected === 'array' && typeof value === 'string' && value.length <= SHOWN_LENGTH) return ` Write ${key} = ["${value}"].`;
   return '';
@@ -311,7 +315,7 @@ function schemaProblem(error: ValidationError, keyLines: TomlKeyLines, data: unk
       const expected = String(error.params.type);
       return {
         ...base,
-        message: `${subject(path)} must be ${TYPE_WORDS[expected] ?? expected}, but it is ${describeValue(value)}.${typeHint(key, expected, value)}`,
+        message: `${subject(path)} must be ${TYPE_WORDS[expected] ?? expected}, but it is ${describeValue(value)}.${typeHint(isIndex(path.at(-1) ?? '') ? undefined : key, expected, value)}`,
       };
     }
     case 'minLength':
@@ -550,15 +554,6 @@ function plainSyntaxMessage(raw: string, line: string, column: number, earlierLi
   }
 }
 
-/** The table a line belongs to: the last complete header above it. */
-function tableAbove(lines: readonly string[], line: number): string[] {
-  for (let i = line - 1; i >= 0; i--) {
-    const kind = tomlLineKind(lines[i]);
-    if (kind.kind === 'table-header' || kind.kind === 'array-header') return kind.name;
-  }
-  return [];
-}
-
 /** A value that can run over several lines: a list, an inline table or a multi-line string. */
 const OPENS_MULTILINE = /^(\[|\{|"""|''')/;
 const UNCLOSED = new Set(['expected comma or end of structure', 'unfinished array', 'unfinished table']);
@@ -639,8 +634,9 @@ function parseWithRecovery(text: string): Recovered {
         continue;
       }
     }
-    const kind = tomlLineKind(lines[from]);
-    setAside.push({from, to, ...(kind.kind === 'key' ? {path: [...tableAbove(lines, from), ...kind.key]} : {})});
+    // The key's full path, with the index of its [[parameters]] block: what a problem it echoes is about.
+    const path = tomlLineKind(lines[from]).kind === 'key' ? tomlKeyLines(current).pathAt(from) : undefined;
+    setAside.push({from, to, ...(path ? {path} : {})});
     syntax.push({line: reportAt + 1, ...(reportAt === at ? {column: error.column} : {}), message});
     let changed = false;
     for (let i = from; i <= to; i++) {

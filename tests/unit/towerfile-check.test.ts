@@ -435,3 +435,266 @@ describe('Towerfile checker: the text in the URL hash', () => {
     assert.equal(textFromHash('#towerfile=_w'), null, 'not UTF-8');
   });
 });
+
+/** What a reader sees of each problem: its severity, line, key path and words. */
+const seen = (text: string, rules = RULES) => checkTowerfile(text, rules).problems.map((p) => [p.severity, p.line, p.keyPath, p.message]);
+const APP = MINIMAL.join('\n');
+
+describe('Towerfile checker: the words of each schema problem', () => {
+  const long = 'x'.repeat(61);
+  const cases: [string, [string, number | null, string, string][]][] = [
+    ['app = 1', [['error', 1, 'app', '[app] must be a table, but it is the number 1.']]],
+    [
+      '[app]\nname = 1\nscript = true',
+      [
+        ['error', 2, 'app.name', '"name" must be a string in quotes, but it is the number 1. Write name = "1".'],
+        ['error', 3, 'app.script', '"script" must be a string in quotes, but it is the boolean true. Write script = "true".'],
+      ],
+    ],
+    [`${APP}\ndescription = 2.5`, [['error', 4, 'app.description', '"description" must be a string in quotes, but it is the number 2.5. Write description = "2.5".']]],
+    [`${APP}\ndescription = ["a"]`, [['error', 4, 'app.description', '"description" must be a string in quotes, but it is a list.']]],
+    [`${APP}\ndescription = 1979-05-27`, [['error', 4, 'app.description', '"description" must be a string in quotes, but it is a date.']]],
+    [`${APP}\ndescription = {text = "a"}`, [['error', 4, 'app.description', '"description" must be a string in quotes, but it is a table.']]],
+    [`${APP}\ndescription = ""`, []],
+    [`${APP}\nsource = ""`, [['error', 4, 'app.source', '"source" must be a list, such as ["./main.py"], but it is an empty string. Write source = [""].']]],
+    [
+      `${APP}\nsource = "${'y'.repeat(60)}"`,
+      [['error', 4, 'app.source', `"source" must be a list, such as ["./main.py"], but it is the string "${'y'.repeat(60)}". Write source = ["${'y'.repeat(60)}"].`]],
+    ],
+    [
+      `${APP}\nsource = "${long}"`,
+      [['error', 4, 'app.source', `"source" must be a list, such as ["./main.py"], but it is the string "${'x'.repeat(59)}…".`]],
+    ],
+    [`${APP}\nsource = true`, [['error', 4, 'app.source', '"source" must be a list, such as ["./main.py"], but it is the boolean true.']]],
+    [
+      `${APP}\nimport_paths = [1]`,
+      [['error', 4, 'app.import_paths[0]', 'Entry 1 of "import_paths" must be a string in quotes, but it is the number 1. Write it in quotes: "1".']],
+    ],
+    [`${APP}\n[[parameters]]\nname = "A"\nhidden = "false"`, [['error', 6, 'parameters[0].hidden', '"hidden" must be true or false, without quotes, but it is the string "false". Write hidden = false.']]],
+    [`${APP}\n[[parameters]]\nname = "A"\nhidden = "yes"`, [['error', 6, 'parameters[0].hidden', '"hidden" must be true or false, without quotes, but it is the string "yes".']]],
+    [`${APP}\n[[parameters]]\nname = "A"\nhidden = 1`, [['error', 6, 'parameters[0].hidden', '"hidden" must be true or false, without quotes, but it is the number 1.']]],
+    [`parameters = [1]\n${APP}`, [['error', 1, 'parameters[0]', '[[parameters]] block 1 must be a table, but it is the number 1.']]],
+    [`${APP}\n[[parameters]]\nname = "A"\n[[parameters]]\nname = 2`, [['error', 7, 'parameters[1].name', '"name" must be a string in quotes, but it is the number 2. Write name = "2".']]],
+    ['[app]\nscript = "m.py"', [['error', 1, 'app.name', '[app] is missing "name", which Tower requires.']]],
+    ['[app]\nname = "x"', [['error', 1, 'app.script', '[app] is missing "script", which Tower requires.']]],
+    ['[[parameters]]\nname = "A"', [['error', null, 'app', 'The [app] table is missing. Every Towerfile needs one, with "name" and "script".']]],
+    [
+      `${APP}\n[[parameters]]\nname = "A"\n[[parameters]]\ndefault = "1"`,
+      [['warning', 6, 'parameters[1].name', '[[parameters]] block 2 has no "name". Tower accepts it, but a parameter without a name cannot be set or read.']],
+    ],
+    [
+      `${APP}\n[[parameters]]\nname = ""\n[[parameters]]\nname = ""`,
+      [
+        ['warning', 5, 'parameters[0].name', 'This parameter\'s "name" is empty. Tower accepts it, but the parameter cannot be set or read.'],
+        ['warning', 7, 'parameters[1].name', 'This parameter\'s "name" is empty. Tower accepts it, but the parameter cannot be set or read.'],
+      ],
+    ],
+    ['[app]\nname = "x"\nscript = ""', [['error', 3, 'app.script', '"script" must not be empty.']]],
+    [`${APP}\nimport_paths = ["../a", ""]`, [['error', 4, 'app.import_paths[1]', 'Entry 2 of "import_paths" must not be empty.']]],
+    [
+      `${APP}\nimport_paths = ["${'c'.repeat(70)}:d"]`,
+      [['error', 4, 'app.import_paths[0]', `Entry 1 of "import_paths" ("${'c'.repeat(58)}…) must not contain ":" or ";".`]],
+    ],
+    [`${APP}\nworkspace = "../common"`, [['warning', 4, 'app.workspace', '"workspace" was removed in tower-cli 0.3.20 and is now ignored.']]],
+    [`python = "3.11"\n${APP}`, [['warning', 1, 'python', 'Unknown key "python": Tower ignores it, so it has no effect.']]],
+    [`extras = [1, 2]\n${APP}`, [['warning', 1, 'extras', 'Unknown key "extras": Tower ignores it, so it has no effect.']]],
+    [`${APP}\n[app.extra]\nx = 1`, [['warning', 4, 'app.extra', 'Unknown key "extra" in [app]: Tower ignores it, so it has no effect.']]],
+    [
+      `${APP}\n[[parameters]]\nname = "A"\nhiden = true`,
+      [['warning', 6, 'parameters[0].hiden', 'Unknown key "hiden" in [[parameters]] block 1: Tower ignores it, so it has no effect.']],
+    ],
+    [`${APP}\n${long} = 1`, [['warning', 4, `app.${long}`, `Unknown key "${'x'.repeat(59)}…" in [app]: Tower ignores it, so it has no effect.`]]],
+  ];
+  test('each problem says what is wrong and how to write it, on its line', () => {
+    for (const [text, expected] of cases) assert.deepEqual(seen(text), expected, text);
+  });
+
+  test('each links the reference entry a reader needs, and suggests the key a typo probably meant', () => {
+    const linked = (text: string) => checkTowerfile(text, RULES).problems.map((p) => [p.keyPath, p.anchor, p.suggestion]);
+    assert.deepEqual(linked('app = 1'), [['app', 'app', undefined]]);
+    assert.deepEqual(linked(`parameters = [1]\n${APP}`), [['parameters[0]', 'parameters', undefined]]);
+    assert.deepEqual(linked(`python = "3.11"\n${APP}`), [['python', 'structure-at-a-glance', undefined]]);
+    assert.deepEqual(linked(`${APP}\nzzzzzz = 1`), [['app.zzzzzz', 'app', undefined]], 'no key is close: the table it is in');
+    assert.deepEqual(linked(`${APP}\n[[parameters]]\nname = "A"\nhiden = true`), [['parameters[0].hiden', 'parametershidden', 'hidden']]);
+    // A key that starts with a known one is a typo of it, up to 32 characters; longer keys are not matched at all.
+    const key32 = `description${'x'.repeat(21)}`;
+    assert.deepEqual(linked(`${APP}\n${key32} = 1`), [[`app.${key32}`, 'appdescription', 'description']]);
+    assert.deepEqual(linked(`${APP}\n${key32}x = 1`), [[`app.${key32}x`, 'app', undefined]]);
+  });
+
+  test('rules a future schema may add read plainly too', () => {
+    const schema = {
+      type: 'object',
+      required: ['app', 'meta'],
+      properties: {
+        app: {
+          type: 'object',
+          properties: {
+            name: {type: 'string', pattern: '^[a-z]+$'},
+            script: {type: 'string', pattern: '^[^ ]*$'},
+            retries: {type: 'integer', maximum: 3},
+          },
+        },
+        meta: {type: 'object'},
+      },
+    };
+    const rules = createTowerfileRules(schema);
+    assert.deepEqual(seen('[app]\nname = "A1"\nscript = "my app.py"\nretries = 5\n[meta]', rules), [
+      ['error', 2, 'app.name', '"name" ("A1") must match the pattern ^[a-z]+$.'],
+      ['error', 3, 'app.script', '"script" ("my app.py") must not contain " ".'],
+      ['error', 4, 'app.retries', '"retries" must be <= 3.'],
+    ]);
+    assert.deepEqual(seen('[app]\nretries = "2"', rules), [
+      ['error', null, 'meta', 'The Towerfile is missing "meta", which Tower requires.'],
+      ['error', 2, 'app.retries', '"retries" must be a whole number, but it is the string "2".'],
+    ]);
+  });
+});
+
+describe("Towerfile checker: the words of Tower's own rules", () => {
+  const app = (script: string, ...rest: string[]) => ['[app]', 'name = "x"', `script = "${script}"`, ...rest].join('\n');
+  const OUTSIDE_UP = '"script" goes up out of the app folder with "..": Tower refuses an entry point outside the app when it unpacks the package.';
+  const ABSOLUTE = '"script" is an absolute path: Tower refuses an entry point outside the app when it unpacks the package.';
+  const KIND = 'Tower starts .py scripts with uv run and .sh scripts with bash; how it would start this file is not documented.';
+  const cases: [string, [string, number | null, string, string][]][] = [
+    [app('../main.py'), [['error', 3, 'app.script', OUTSIDE_UP]]],
+    [app('jobs/../../main.py'), [['error', 3, 'app.script', OUTSIDE_UP]]],
+    [app('jobs\\\\..\\\\..\\\\main.py'), [['error', 3, 'app.script', OUTSIDE_UP]]],
+    [app('..hidden/main.py'), []],
+    [app('/srv/app/main.py'), [['error', 3, 'app.script', ABSOLUTE]]],
+    [app('C:\\\\apps\\\\main.py'), [['error', 3, 'app.script', ABSOLUTE]]],
+    [app('d:/apps/main.py'), [['error', 3, 'app.script', ABSOLUTE]]],
+    [app('jobs/d:/main.py'), []],
+    // Outside the app: no second warning that "source" misses it.
+    [app('../main.py', 'source = ["./*.py"]'), [['error', 3, 'app.script', OUTSIDE_UP]]],
+    [app('main.ipynb'), [['warning', 3, 'app.script', KIND]]],
+    [app('main.pyc'), [['warning', 3, 'app.script', KIND]]],
+    [app('run.shx'), [['warning', 3, 'app.script', KIND]]],
+    [app('run.sh'), []],
+    [
+      app('./jobs/main.py', 'source = ["./*.py"]'),
+      [
+        [
+          'warning',
+          4,
+          'app.source',
+          'No "source" pattern seems to include the script "./jobs/main.py". Since tower-cli 0.3.67 the build fails when the script is not packaged: add it to "source".',
+        ],
+      ],
+    ],
+    [
+      app('main.py', `source = ["main.py", "${'a'.repeat(300)}"]`),
+      [
+        [
+          'warning',
+          4,
+          'app.source[1]',
+          'The checker does not read entry 2 of "source": it is 300 characters long, and the checker reads patterns of up to 256. So it cannot tell what that pattern packages.',
+        ],
+      ],
+    ],
+    [
+      app('main.py', 'schedule = "every 5 minutes"'),
+      [
+        [
+          'warning',
+          4,
+          'app.schedule',
+          '"schedule" is a legacy key: since tower-cli 0.3.59 Tower no longer packages it. Create schedules with tower schedules create instead.',
+        ],
+      ],
+    ],
+    [
+      app('main.py', '[[parameters]]', 'name = "TOKEN"', 'hidden = true', 'default = "abc"'),
+      [
+        [
+          'warning',
+          7,
+          'parameters[0].default',
+          "A hidden parameter should have no default: Tower's own Towerfile tools refuse one, and a default is stored in plain text. Keep the value in a secret.",
+        ],
+      ],
+    ],
+    [app('main.py', '[[parameters]]', 'name = "TOKEN"', 'hidden = true', 'default = ""'), []],
+    [app('main.py', '[[parameters]]', 'name = "TOKEN"', 'hidden = false', 'default = "abc"'), []],
+    [app('main.py', '[[parameters]]', 'name = "_since_1"', '[[parameters]]', 'name = "Days2"'), []],
+    ...['1DAYS', 'since days', 'since-days', 'DAYS!'].map((name): [string, [string, number | null, string, string][]] => [
+      app('main.py', '[[parameters]]', `name = "${name}"`),
+      [
+        [
+          'warning',
+          5,
+          'parameters[0].name',
+          `"${name}" becomes an environment variable name; names other than letters, digits and underscores (not starting with a digit) are hard to read from code.`,
+        ],
+      ],
+    ]),
+    [
+      app('main.py', '[[parameters]]', 'name = "A"', '[[parameters]]', 'name = "B"', '[[parameters]]', 'name = "A"'),
+      [['warning', 9, 'parameters[2].name', 'A parameter named "A" is already declared in [[parameters]] block 1; the app sees only one value per name.']],
+    ],
+    // Two parameters without a name are two "no name" warnings, not a duplicate.
+    [
+      app('main.py', '[[parameters]]', 'default = "1"', '[[parameters]]', 'default = "2"'),
+      [
+        ['warning', 4, 'parameters[0].name', '[[parameters]] block 1 has no "name". Tower accepts it, but a parameter without a name cannot be set or read.'],
+        ['warning', 6, 'parameters[1].name', '[[parameters]] block 2 has no "name". Tower accepts it, but a parameter without a name cannot be set or read.'],
+      ],
+    ],
+  ];
+  test('each rule says what Tower does and what to change', () => {
+    for (const [text, expected] of cases) assert.deepEqual(seen(text), expected, text);
+  });
+
+  test('on one line an error comes first even when the warning was found first', () => {
+    // The unknown key is a schema warning; the script outside the app is found after it, by Tower's rules.
+    assert.deepEqual(
+      check('app = {name = "x", script = "../m.py", sourcez = 1}').problems.map((p) => [p.severity, p.line, p.keyPath]),
+      [
+        ['error', 1, 'app.script'],
+        ['warning', 1, 'app.sourcez'],
+      ],
+    );
+  });
+
+  test('the plan says how the script starts, what it packages and what each parameter holds', () => {
+    const plan = check(
+      '[app]',
+      'name = "nightly"',
+      'script = "./run.sh"',
+      'description = "Runs at night"',
+      'source = ["./run.sh", "./requirements.txt"]',
+      'import_paths = ["../shared//", "../../libs\\\\util"]',
+      'schedule = ""',
+      '[[parameters]]',
+      'name = "DAYS"',
+    ).plan;
+    assert.deepEqual(plan, {
+      name: 'nightly',
+      script: './run.sh',
+      runner: 'bash',
+      description: 'Runs at night',
+      source: ['./run.sh', './requirements.txt'],
+      importPaths: [
+        {path: '../shared//', module: 'modules/shared'},
+        {path: '../../libs\\util', module: 'modules/util'},
+      ],
+      dependencyFiles: ['requirements.txt'],
+      parameters: [{name: 'DAYS', description: '', default: '', hidden: false}],
+      legacySchedule: false,
+    });
+    assert.equal(check('[app]', 'name = "x"', 'script = "main.ipynb"').plan?.runner, undefined);
+  });
+
+  test('the limits: 100 problems listed, 64 KiB read', () => {
+    const keys = (n: number) => Array.from({length: n}, (_, i) => `k${i} = 1`);
+    assert.equal(check(...MINIMAL, ...keys(PROBLEM_LIMIT)).problems.length, PROBLEM_LIMIT);
+    const past = check(...MINIMAL, ...keys(PROBLEM_LIMIT + 1));
+    assert.deepEqual([past.problems.length, past.warnings], [PROBLEM_LIMIT, PROBLEM_LIMIT + 1]);
+    const padded = (length: number) => `${APP}\n#${'x'.repeat(length - APP.length - 2)}`;
+    assert.deepEqual(checkTowerfile(padded(64 * 1024), RULES).problems, []);
+    assert.deepEqual(seen(padded(64 * 1024 + 1)), [
+      ['error', null, '', 'This text is 65 KiB long; the checker reads up to 64 KiB (a Towerfile is usually under 1 KiB).'],
+    ]);
+  });
+});
