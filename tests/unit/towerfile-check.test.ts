@@ -8,11 +8,11 @@ import {createTowerfileRules} from '../../src/towerfile/rules-node';
 import {extractHeadings} from '../../scripts/samples/extract-blocks';
 import {towerfileHeadingNames} from '../../scripts/samples/check-references';
 import {checkTowerfile, parseToml, PROBLEM_LIMIT, SYNTAX_ERROR_LIMIT, type TowerfileProblem} from '../../src/towerfile/check';
-import {compileGlob, MAX_PATTERN_LENGTH} from '../../src/towerfile/glob';
-import {locateTomlPath, tomlKeyLines} from '../../src/towerfile/locate';
-import {importPathModule, isPackaged, packagedDependencyFiles} from '../../src/towerfile/packaging';
-import {COMMON_ERRORS_ANCHOR, headingAnchor, keyPathLabel, referenceHeading} from '../../src/towerfile/reference';
-import type {JsonSchema} from '../../src/towerfile/schema';
+import {compileGlob, MAX_ALTERNATIVES, MAX_EXPANDED_LENGTH, MAX_PATTERN_LENGTH} from '../../src/towerfile/glob';
+import {locateTomlPath, splitDotted, tomlKeyLines} from '../../src/towerfile/locate';
+import {compileSourcePatterns, importPathModule, isPackaged, MAX_SOURCE_CHARACTERS, packagedDependencyFiles} from '../../src/towerfile/packaging';
+import {COMMON_ERRORS_ANCHOR, headingAnchor, keyPathLabel, referenceHeading, TOWERFILE_REFERENCE_ROUTE} from '../../src/towerfile/reference';
+import {isDeprecated, knownKeys, schemaAt, type JsonSchema} from '../../src/towerfile/schema';
 import {decodeText, encodeText, hashFor, OPENED_TEXT_LIMIT, openFromHash, opened, textFromHash} from '../../src/components/TowerfileChecker/persist';
 import {EXAMPLE} from '../../src/components/TowerfileChecker/example';
 
@@ -696,5 +696,242 @@ describe("Towerfile checker: the words of Tower's own rules", () => {
     assert.deepEqual(seen(padded(64 * 1024 + 1)), [
       ['error', null, '', 'This text is 65 KiB long; the checker reads up to 64 KiB (a Towerfile is usually under 1 KiB).'],
     ]);
+  });
+});
+
+describe('Towerfile checker: syntax errors, in plain words, with nothing else echoed', () => {
+  const NO_QUOTE = 'This string has no closing quote: end it with " on the same line.';
+  const COMMA = 'A comma is missing between two items here (or the list has no closing "]").';
+  const ESCAPE = 'A backslash in "..." starts an escape such as \\n: write \\\\ for a backslash, or put the text in single quotes.';
+  const DATE = 'This looks like a date but is not a valid one: if it is text, put it in quotes.';
+  const NOT_A_VALUE = 'This is not a value TOML knows: put text in quotes ("..."), write lists as [...], and true or false in lower case.';
+  const NO_BRACKET = 'This table header has no closing "]".';
+  const TWO_BRACKETS = 'This [[...]] header needs two closing brackets: "]]".';
+  const error = (line: number, message: string): [string, number, string, string] => ['error', line, '', message];
+  const cases: [string, [string, number | null, string, string][]][] = [
+    [`${APP}\nd = "abc`, [error(4, NO_QUOTE)]],
+    [`${APP}\nd = 'abc`, [error(4, "This string has no closing quote: end it with ' on the same line.")]],
+    [`${APP}\nd = """abc`, [error(4, 'This multi-line string has no closing """.')]],
+    [`${APP}\nd = '''abc\nmore`, [error(4, "This multi-line string has no closing '''.")]],
+    [`${APP}\ndescription = "a\u0001b"`, [error(4, 'This string holds a control character (such as a tab): write it as an escape such as \\t.')]],
+    [`${APP}\ndescription`, [error(4, 'This line has no "=": write key = value.')]],
+    [`${APP}\n= "x"`, [error(4, 'A key is missing before "=".')]],
+    [`${APP}\na. = 1`, [error(4, 'A key is missing before "=".')]],
+    [`${APP}\nx = 012`, [error(4, 'A number cannot start with 0: if this is text, put it in quotes.')]],
+    [`${APP}\nx = 2024-13-45`, [error(4, DATE)]],
+    [`${APP}\nx = 1979-05-27T07:3`, [error(4, DATE)]],
+    [`${APP}\nx = "\\uZZZZ"`, [error(4, ESCAPE)]],
+    [`${APP}\nx = "\\U0011FFFF"`, [error(4, ESCAPE)]],
+    [`${APP}\nx = """a\\ b"""`, [error(4, ESCAPE)]],
+    [`${APP}\nx = 1__2`, [error(4, 'This is not valid TOML: illegal underscore.')]],
+    ['[app]\nname =\nscript = "m.py"', [error(2, '"name" has no value after "=".')]],
+    ['[app]\nname = hello world\nscript = "m.py"', [error(2, NOT_A_VALUE)]],
+    ['[app]\nname = @x\nscript = "m.py"', [error(2, NOT_A_VALUE)]],
+    [`${APP}\ndescription = yesterday`, [error(4, 'This text needs quotes: write description = "yesterday".')]],
+    [`${APP}\n[[parameters]]\nname = "A"\nhidden = No`, [error(6, 'Write true or false in lower case, without quotes: hidden = false.')]],
+    [`${APP}\n[[parameters]]\nname = "A"\nhidden = YES`, [error(6, 'Write true or false in lower case, without quotes: hidden = true.')]],
+    [`${APP}\nx = [1,`, [error(4, 'This list has no closing "]".')]],
+    [`${APP}\nx = {a = 1,`, [error(4, 'This inline table has no closing "}".')]],
+    [`${APP}\nsource = ["a" "b"]`, [error(4, COMMA)]],
+    [`${APP}\nsource=["a" "b"]`, [error(4, COMMA)]],
+    ['app = {name = "x", script = "m.py"\n[[parameters]]\nname = "A"', [error(1, 'This inline table has no closing "}".')]],
+    // The list is set aside from its first line to its last; the line after it is read.
+    [`${APP}\nsource = [\n  "a"\n  "b"\n]\ndescription = 1`, [error(6, COMMA), ['error', 8, 'app.description', '"description" must be a string in quotes, but it is the number 1. Write description = "1".']]],
+    [`x = [\n  1\n  2\n]\n${APP}`, [error(3, COMMA)]],
+    [`${APP}\nname = "y"`, [error(4, 'This is already defined on line 2: each key, and each [table], appears only once.')]],
+    [`a.b = 1\na = 2\n${APP}`, [error(2, 'This is already defined above: each key, and each [table], appears only once.')]],
+    [
+      `${APP}\nextra = {y = 1}\nextra.y = 2`,
+      [
+        ['warning', 4, 'app.extra', 'Unknown key "extra" in [app]: Tower ignores it, so it has no effect.'],
+        error(5, 'This is already defined above: each key, and each [table], appears only once.'),
+      ],
+    ],
+    // A table defined twice: its whole section is set aside, up to the next header and no further.
+    [
+      `${APP}\n[[parameters]]\nname = "A"\n[app]\nzzz = 1\n[[parameters]]\nname = "B c"`,
+      [
+        error(6, 'This is already defined on line 1: each key, and each [table], appears only once.'),
+        [
+          'warning',
+          9,
+          'parameters[1].name',
+          '"B c" becomes an environment variable name; names other than letters, digits and underscores (not starting with a digit) are hard to read from code.',
+        ],
+      ],
+    ],
+    // A header without its closing brackets is read as the table it names.
+    ...['[app', '  [app', '[ app', '["app"', "['app'", '[app] x'].map((header): [string, [string, number | null, string, string][]] => [
+      `${header}\nname = "x"\nscript = "m.py"`,
+      [error(1, header.includes(']') ? 'A table header is a name in brackets, such as [app], on a line of its own.' : NO_BRACKET)],
+    ]),
+    ...['[app.extra', '[app . extra', '[app."extra"', "[app.'extra'"].map((header): [string, [string, number | null, string, string][]] => [
+      `${header}\nx = 1\n${APP}`,
+      [error(1, NO_BRACKET), ['warning', 1, 'app.extra', 'Unknown key "extra" in [app]: Tower ignores it, so it has no effect.']],
+    ]),
+    ...['[[parameters]', '[[parameters'].map((header): [string, [string, number | null, string, string][]] => [
+      `${APP}\n${header}\nname = "A"\ndefault = "x"\nhidden = true`,
+      [
+        error(4, TWO_BRACKETS),
+        [
+          'warning',
+          6,
+          'parameters[0].default',
+          "A hidden parameter should have no default: Tower's own Towerfile tools refuse one, and a default is stored in plain text. Keep the value in a secret.",
+        ],
+      ],
+    ]),
+    // The key on a broken line is not also reported missing, in [app] or in a [[parameters]] block.
+    ['[app]\nname = "x"\nscript = "m.py\n[[parameters]]\nname = "A"', [error(3, NO_QUOTE)]],
+    [`${APP}\n[[parameters]]\nname = "A"\n[[parameters]]\nname = "B`, [error(7, NO_QUOTE)]],
+  ];
+  test('each syntax error is one problem on its line, and the rest of the file is read as meant', () => {
+    for (const [text, expected] of cases) assert.deepEqual(seen(text), expected, text);
+  });
+
+  test("parseToml gives the parser's message without its preamble", () => {
+    assert.deepEqual(parseToml('a = 1\nb = [1,'), {ok: false, line: 2, column: 5, message: 'unfinished array'});
+  });
+});
+
+describe('Towerfile checker: source globs and what they package', () => {
+  const matches = (pattern: string, path: string) => {
+    const glob = compileGlob(pattern);
+    assert.ok(glob.ok, pattern);
+    return glob.ok && glob.matches(path);
+  };
+  const cases: [string, string, boolean][] = [
+    ['././main.py', 'main.py', true],
+    ['src/', 'src/x.py', true],
+    ['src//', 'src/x.py', true],
+    ['**', 'main.py', true],
+    ['**', 'pkg/deep/x.py', true],
+    ['src/**/*.py', 'src/x.py', true],
+    ['src/**/*.py', 'lib/x.py', false],
+    // Braces: escapes inside them, a brace without a comma, an unclosed one.
+    ['{x\\},y}.py', 'x}.py', true],
+    ['{x\\},y}.py', 'y.py', true],
+    ['{a\\,b,c}.txt', 'a,b.txt', true],
+    ['{a\\,b,c}.txt', 'b.txt', false],
+    ['\\{a,b}.py', '{a,b}.py', true],
+    ['\\{a,b}.py', 'a.py', false],
+    ['x{a,b}.py', 'xb.py', true],
+    ['{a}.py', '{a}.py', true],
+    ['{a}.py', 'a.py', false],
+    ['{a,b', '{a,b', true],
+    ['{a,b', 'a', false],
+    ['{,_test}main.py', 'main.py', true],
+    // A backslash at the end of a name stands for itself.
+    ['a\\', 'a\\', true],
+    // Classes: a "]" right after "[" belongs to the class, "-" at either end is literal, "!" and "^" negate.
+    ['ab]c', 'ab]c', true],
+    ['[]a]1', ']1', true],
+    ['[]a]1', 'a1', true],
+    ['[ab', '[ab', true],
+    ['[ab]*.py', 'a.py', true],
+    ['[!a]x', '!x', true],
+    ['[!a]x', 'bx', true],
+    ['[^a]x', 'ax', false],
+    ['[^a]x', 'bx', true],
+    ['[-a]x', '-x', true],
+    ['[a-]x', '-x', true],
+    ['[a-]x', 'bx', false],
+    ['[b-c]x', 'ax', false],
+    ['[b-c]x', 'dx', false],
+    ['[b-c]x', 'cx', true],
+    ['*a*b', 'xaxb', true],
+    ['*a*b', 'xbxa', false],
+    ['a**b.py', 'axyb.py', true],
+  ];
+  test('patterns match as Tower packages them', () => {
+    for (const [pattern, path, expected] of cases) assert.equal(matches(pattern, path), expected, `${pattern} ~ ${path}`);
+  });
+
+  test('patterns the checker does not read say why, and the limits are where they say', () => {
+    const reason = (pattern: string) => {
+      const glob = compileGlob(pattern);
+      return glob.ok ? 'read' : glob.reason;
+    };
+    assert.equal(reason('a'.repeat(MAX_PATTERN_LENGTH)), 'read');
+    assert.equal(reason(`./${'a'.repeat(MAX_PATTERN_LENGTH)}`), 'read', 'a leading ./ does not count');
+    assert.equal(reason('a'.repeat(MAX_PATTERN_LENGTH + 1)), 'is 257 characters long, and the checker reads patterns of up to 256');
+    // 2^6 = 64 alternatives are read, 2^7 are not; the same for one brace of 64 or 65 names, and for nested braces.
+    assert.equal(reason('{a,b}'.repeat(6)), 'read');
+    assert.equal(reason('{a,b}'.repeat(7)), `has braces that stand for more than ${MAX_ALTERNATIVES} patterns`);
+    const names = (n: number) => `{${Array.from({length: n}, (_, i) => `n${i}`).join(',')}}`;
+    assert.equal(reason(names(64)), 'read');
+    assert.equal(reason(names(65)), 'has braces that stand for more than 64 patterns');
+    assert.equal(reason(`{x,${'{a,b}'.repeat(7)}}`), 'has braces that stand for more than 64 patterns');
+    // 64 alternatives of 32 characters are 2,048 characters of patterns, all that is read; of 33, too many.
+    assert.equal(reason(`${'x'.repeat(26)}${'{a,b}'.repeat(6)}`), 'read');
+    assert.equal(
+      reason(`${'x'.repeat(27)}${'{a,b}'.repeat(6)}`),
+      `has braces that stand for 2112 characters of patterns, and the checker reads up to ${MAX_EXPANDED_LENGTH}`,
+    );
+  });
+
+  test(`"source" is read up to ${MAX_SOURCE_CHARACTERS} characters of patterns, and paths up to 1,024`, () => {
+    const quarter = `${'x'.repeat(26)}${'{a,b}'.repeat(6)}`; // 2,048 characters once expanded
+    assert.deepEqual(compileSourcePatterns([quarter, quarter, quarter, quarter]).unread, []);
+    assert.deepEqual(compileSourcePatterns([quarter, quarter, quarter, quarter, 'main.py']).unread, [
+      {index: 4, reason: 'comes after 8192 characters of patterns, all the checker reads'},
+    ]);
+    assert.equal(compileSourcePatterns([quarter, 'main.py']).matchers.length, 2);
+    assert.equal(isPackaged('x'.repeat(1024), ['*.py']), false);
+    assert.equal(isPackaged('x'.repeat(1025), ['*.py']), true, 'too long to be a real path: not reported as unpackaged');
+    assert.equal(isPackaged('main.py', [`${'a'.repeat(300)}`]), false, 'a pattern that is not read packages nothing here');
+  });
+
+  test('import paths land in modules/ under their last folder name', () => {
+    assert.equal(importPathModule('../shared//'), 'modules/shared');
+    assert.equal(importPathModule('..\\libs\\util\\'), 'modules/util');
+    assert.equal(importPathModule('common'), 'modules/common');
+  });
+});
+
+describe('Towerfile checker: reading the schema, the reference and key lines', () => {
+  test('the schema is read by path: known keys, array entries, deprecations', () => {
+    assert.deepEqual(knownKeys(SCHEMA, ['parameters', '10']), ['name', 'description', 'default', 'hidden']);
+    assert.ok(schemaAt(SCHEMA, ['parameters', '10', 'name']));
+    assert.equal(schemaAt(SCHEMA, ['parameters', 'x1']), undefined);
+    assert.equal(schemaAt(SCHEMA, ['parameters', '1x']), undefined);
+    assert.equal(schemaAt(SCHEMA, ['app', '0']), undefined);
+    assert.deepEqual(knownKeys(SCHEMA, ['app', 'nope', 'deeper']), []);
+    assert.equal(isDeprecated(SCHEMA, ['app', 'schedule']), true);
+    assert.equal(isDeprecated(SCHEMA, ['app', 'script']), false);
+    assert.equal(isDeprecated(SCHEMA, ['nope', 'deeper']), false);
+  });
+
+  test('a schema that moves definitions behind $ref is read the same', () => {
+    const schema: JsonSchema = {
+      $ref: '#/$defs/root',
+      $defs: {
+        root: {type: 'object', properties: {app: {$ref: '#/$defs/a~1pp'}, loop: {$ref: '#/$defs/loop'}, remote: {$ref: 'https://example.com/x.json'}}},
+        'a/pp': {type: 'object', properties: {name: {type: 'string'}, old: {type: 'string', deprecated: true}}},
+        loop: {$ref: '#/$defs/loop'},
+      },
+    };
+    assert.deepEqual(knownKeys(schema, []), ['app', 'loop', 'remote']);
+    assert.deepEqual(knownKeys(schema, ['app']), ['name', 'old']);
+    assert.equal(isDeprecated(schema, ['app', 'old']), true);
+    assert.deepEqual(schemaAt(schema, ['loop']), {$ref: '#/$defs/loop'}, 'a $ref loop ends');
+    assert.deepEqual(schemaAt(schema, ['remote']), {$ref: 'https://example.com/x.json'}, 'a remote $ref is not followed');
+  });
+
+  test('key paths, headings and anchors tell indexes from keys with digits', () => {
+    assert.equal(keyPathLabel(['parameters', '10', 'name']), 'parameters[10].name');
+    assert.equal(keyPathLabel(['app', 'x1']), 'app.x1');
+    assert.equal(keyPathLabel(['app', '1x']), 'app.1x');
+    assert.equal(referenceHeading(['parameters', '10', 'name']), 'parameters[].name');
+    assert.equal(headingAnchor('App.Name'), 'appname');
+    assert.ok(REFERENCE.length > 0 && TOWERFILE_REFERENCE_ROUTE === '/docs/reference/towerfile', 'the reference route is the page read above');
+  });
+
+  test('key lines: quoted keys keep inner quotes, and look-alike paths stay apart', () => {
+    assert.deepEqual(splitDotted(`"it's".'say "hi"'.plain`), ["it's", 'say "hi"', 'plain']);
+    const lines = tomlKeyLines('[a]\nbc = 1\n[ab]\nc = 2\n"" = 3');
+    assert.equal(lines.lineOf(['ab', 'c']), 3);
+    assert.equal(lines.lineOf(['a', 'bc']), 1);
+    assert.equal(lines.lineOf([]), -1, 'the document itself has no line');
   });
 });
