@@ -472,11 +472,11 @@ function byPosition(a: TowerfileProblem, b: TowerfileProblem): number {
 
 type SyntaxProblem = {line: number; column?: number; message: string};
 
-/** A statement set aside to read the rest of the file: its lines (0-based, inclusive) and the key it set. */
-type SetAside = {from: number; to: number; path?: string[]};
-
-/** The parsed data (none when the checker gave up), the text it was parsed from, and what was set aside. */
-type Recovered = {data?: Record<string, unknown>; text: string; syntax: SyntaxProblem[]; setAside: SetAside[]};
+/**
+ * The parsed data (none when the checker gave up), the text it was parsed from (the lines set aside
+ * blanked, so no problem can point into them), and the keys those lines set.
+ */
+type Recovered = {data?: Record<string, unknown>; text: string; syntax: SyntaxProblem[]; setAside: string[][]};
 
 const isBlank = (line: string) => /^\s*(#.*)?$/.test(line);
 const isHeaderLine = (line: string) => /^\s*\[/.test(line);
@@ -566,7 +566,7 @@ const UNCLOSED = new Set(['expected comma or end of structure', 'unfinished arra
 function parseWithRecovery(text: string): Recovered {
   const lines = text.split('\n');
   const syntax: SyntaxProblem[] = [];
-  const setAside: SetAside[] = [];
+  const setAside: string[][] = [];
   const repaired = new Set<number>();
   for (;;) {
     const current = lines.join('\n');
@@ -606,9 +606,12 @@ function parseWithRecovery(text: string): Recovered {
     let to: number;
     let reportAt = at;
     let message: string;
-    if (UNCLOSED.has(raw) && at > 0 && startsStatement(lines[at]) && error.column <= firstColumn) {
+    const opener = at > 0 ? statementAbove(at - 1) : -1;
+    // A key where the parser wanted the next item of a list: the list above was never closed.
+    const inOpenValue = raw === 'invalid value' && opener !== -1 && tomlLineKind(lines[opener]).kind === 'key' && /^[[{]/.test(valueText(lines[opener]));
+    if ((UNCLOSED.has(raw) || inOpenValue) && at > 0 && startsStatement(lines[at]) && error.column <= firstColumn) {
       // A new statement began where a list or inline table should have closed: the open one is the problem.
-      from = statementAbove(at - 1);
+      from = opener;
       to = at - 1;
       reportAt = from;
       message = valueText(lines[from]).startsWith('{') ? 'This inline table has no closing "}".' : 'This list has no closing "]".';
@@ -636,7 +639,7 @@ function parseWithRecovery(text: string): Recovered {
     }
     // The key's full path, with the index of its [[parameters]] block: what a problem it echoes is about.
     const path = tomlLineKind(lines[from]).kind === 'key' ? tomlKeyLines(current).pathAt(from) : undefined;
-    setAside.push({from, to, ...(path ? {path} : {})});
+    if (path) setAside.push(path);
     syntax.push({line: reportAt + 1, ...(reportAt === at ? {column: error.column} : {}), message});
     let changed = false;
     for (let i = from; i <= to; i++) {
@@ -649,11 +652,9 @@ function parseWithRecovery(text: string): Recovered {
 
 const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((segment, i) => segment === b[i]);
 
-/** Whether a problem only echoes a statement set aside after a syntax error (a key it set now "missing"). */
-function echoesSetAside(problem: TowerfileProblem, setAside: readonly SetAside[]): boolean {
-  return setAside.some(
-    ({from, to, path}) => (problem.line !== null && problem.line - 1 >= from && problem.line - 1 <= to) || (path !== undefined && samePath(problem.path, path)),
-  );
+/** Whether a problem only echoes a key set aside after a syntax error (the key now "missing"). */
+function echoesSetAside(problem: TowerfileProblem, setAside: readonly string[][]): boolean {
+  return setAside.some((path) => samePath(problem.path, path));
 }
 
 function syntaxProblem({line, column, message}: SyntaxProblem): TowerfileProblem {

@@ -451,7 +451,10 @@ describe('Towerfile checker: the words of each schema problem', () => {
         ['error', 3, 'app.script', '"script" must be a string in quotes, but it is the boolean true. Write script = "true".'],
       ],
     ],
-    [`${APP}\ndescription = 2.5`, [['error', 4, 'app.description', '"description" must be a string in quotes, but it is the number 2.5. Write description = "2.5".']]],
+    [
+      `${APP}\ndescription = 2.5`,
+      [['error', 4, 'app.description', '"description" must be a string in quotes, but it is the number 2.5. Write description = "2.5".']],
+    ],
     [`${APP}\ndescription = ["a"]`, [['error', 4, 'app.description', '"description" must be a string in quotes, but it is a list.']]],
     [`${APP}\ndescription = 1979-05-27`, [['error', 4, 'app.description', '"description" must be a string in quotes, but it is a date.']]],
     [`${APP}\ndescription = {text = "a"}`, [['error', 4, 'app.description', '"description" must be a string in quotes, but it is a table.']]],
@@ -459,22 +462,38 @@ describe('Towerfile checker: the words of each schema problem', () => {
     [`${APP}\nsource = ""`, [['error', 4, 'app.source', '"source" must be a list, such as ["./main.py"], but it is an empty string. Write source = [""].']]],
     [
       `${APP}\nsource = "${'y'.repeat(60)}"`,
-      [['error', 4, 'app.source', `"source" must be a list, such as ["./main.py"], but it is the string "${'y'.repeat(60)}". Write source = ["${'y'.repeat(60)}"].`]],
+      [
+        [
+          'error',
+          4,
+          'app.source',
+          `"source" must be a list, such as ["./main.py"], but it is the string "${'y'.repeat(60)}". Write source = ["${'y'.repeat(60)}"].`,
+        ],
+      ],
     ],
-    [
-      `${APP}\nsource = "${long}"`,
-      [['error', 4, 'app.source', `"source" must be a list, such as ["./main.py"], but it is the string "${'x'.repeat(59)}…".`]],
-    ],
+    [`${APP}\nsource = "${long}"`, [['error', 4, 'app.source', `"source" must be a list, such as ["./main.py"], but it is the string "${'x'.repeat(59)}…".`]]],
     [`${APP}\nsource = true`, [['error', 4, 'app.source', '"source" must be a list, such as ["./main.py"], but it is the boolean true.']]],
     [
       `${APP}\nimport_paths = [1]`,
       [['error', 4, 'app.import_paths[0]', 'Entry 1 of "import_paths" must be a string in quotes, but it is the number 1. Write it in quotes: "1".']],
     ],
-    [`${APP}\n[[parameters]]\nname = "A"\nhidden = "false"`, [['error', 6, 'parameters[0].hidden', '"hidden" must be true or false, without quotes, but it is the string "false". Write hidden = false.']]],
-    [`${APP}\n[[parameters]]\nname = "A"\nhidden = "yes"`, [['error', 6, 'parameters[0].hidden', '"hidden" must be true or false, without quotes, but it is the string "yes".']]],
-    [`${APP}\n[[parameters]]\nname = "A"\nhidden = 1`, [['error', 6, 'parameters[0].hidden', '"hidden" must be true or false, without quotes, but it is the number 1.']]],
+    [
+      `${APP}\n[[parameters]]\nname = "A"\nhidden = "false"`,
+      [['error', 6, 'parameters[0].hidden', '"hidden" must be true or false, without quotes, but it is the string "false". Write hidden = false.']],
+    ],
+    [
+      `${APP}\n[[parameters]]\nname = "A"\nhidden = "yes"`,
+      [['error', 6, 'parameters[0].hidden', '"hidden" must be true or false, without quotes, but it is the string "yes".']],
+    ],
+    [
+      `${APP}\n[[parameters]]\nname = "A"\nhidden = 1`,
+      [['error', 6, 'parameters[0].hidden', '"hidden" must be true or false, without quotes, but it is the number 1.']],
+    ],
     [`parameters = [1]\n${APP}`, [['error', 1, 'parameters[0]', '[[parameters]] block 1 must be a table, but it is the number 1.']]],
-    [`${APP}\n[[parameters]]\nname = "A"\n[[parameters]]\nname = 2`, [['error', 7, 'parameters[1].name', '"name" must be a string in quotes, but it is the number 2. Write name = "2".']]],
+    [
+      `${APP}\n[[parameters]]\nname = "A"\n[[parameters]]\nname = 2`,
+      [['error', 7, 'parameters[1].name', '"name" must be a string in quotes, but it is the number 2. Write name = "2".']],
+    ],
     ['[app]\nscript = "m.py"', [['error', 1, 'app.name', '[app] is missing "name", which Tower requires.']]],
     ['[app]\nname = "x"', [['error', 1, 'app.script', '[app] is missing "script", which Tower requires.']]],
     ['[[parameters]]\nname = "A"', [['error', null, 'app', 'The [app] table is missing. Every Towerfile needs one, with "name" and "script".']]],
@@ -533,10 +552,14 @@ describe('Towerfile checker: the words of each schema problem', () => {
             name: {type: 'string', pattern: '^[a-z]+$'},
             script: {type: 'string', pattern: '^[^ ]*$'},
             retries: {type: 'integer', maximum: 3},
+            tag: {type: 'string', pattern: '^[^ ]*$|^ok now$'},
+            label: {type: 'string', pattern: '^[^\\-:;]*$'},
+            owner: {type: 'string', pattern: 'x^[^ ]*$'},
           },
         },
         meta: {type: 'object'},
       },
+      maxProperties: 2,
     };
     const rules = createTowerfileRules(schema);
     assert.deepEqual(seen('[app]\nname = "A1"\nscript = "my app.py"\nretries = 5\n[meta]', rules), [
@@ -548,6 +571,16 @@ describe('Towerfile checker: the words of each schema problem', () => {
       ['error', null, 'meta', 'The Towerfile is missing "meta", which Tower requires.'],
       ['error', 2, 'app.retries', '"retries" must be a whole number, but it is the string "2".'],
     ]);
+    assert.deepEqual(seen('[app]\ntag = "a b"\nlabel = "a-b"\nowner = "me"\n[meta]', rules), [
+      ['error', 2, 'app.tag', '"tag" ("a b") must match the pattern ^[^ ]*$|^ok now$.'],
+      ['error', 3, 'app.label', '"label" ("a-b") must not contain "-", ":" or ";".'],
+      ['error', 4, 'app.owner', '"owner" ("me") must match the pattern x^[^ ]*$.'],
+    ]);
+    const rootRule = checkTowerfile('[app]\n[meta]\n[more]', rules).problems;
+    assert.deepEqual(
+      rootRule.map((p) => [p.line, p.keyPath, p.anchor, p.message]),
+      [[null, '', COMMON_ERRORS_ANCHOR, 'The Towerfile must NOT have more than 2 properties.']],
+    );
   });
 });
 
@@ -633,6 +666,22 @@ describe("Towerfile checker: the words of Tower's own rules", () => {
       app('main.py', '[[parameters]]', 'name = "A"', '[[parameters]]', 'name = "B"', '[[parameters]]', 'name = "A"'),
       [['warning', 9, 'parameters[2].name', 'A parameter named "A" is already declared in [[parameters]] block 1; the app sees only one value per name.']],
     ],
+    [
+      app('main.py', 'source = ["main.py", 1]'),
+      [['error', 4, 'app.source[1]', 'Entry 2 of "source" must be a string in quotes, but it is the number 1. Write it in quotes: "1".']],
+    ],
+    [
+      app('main.py', ...Array.from({length: 10}, (_, i) => `[[parameters]]\nname = "P${i}"`), '[[parameters]]', 'nam = "P10"'),
+      [
+        [
+          'warning',
+          24,
+          'parameters[10].name',
+          '[[parameters]] block 11 has no "name". Tower accepts it, but a parameter without a name cannot be set or read.',
+        ],
+        ['warning', 25, 'parameters[10].nam', 'Unknown key "nam" in [[parameters]] block 11: Tower ignores it, so it has no effect.'],
+      ],
+    ],
     // Two parameters without a name are two "no name" warnings, not a duplicate.
     [
       app('main.py', '[[parameters]]', 'default = "1"', '[[parameters]]', 'default = "2"'),
@@ -686,6 +735,32 @@ describe("Towerfile checker: the words of Tower's own rules", () => {
     assert.equal(check('[app]', 'name = "x"', 'script = "main.ipynb"').plan?.runner, undefined);
   });
 
+  test('past 100 problems, those listed are the first by line, in line order', () => {
+    const result = check(
+      '[app]',
+      'name = "x"',
+      'script = "m.py"',
+      'schedule = "daily"',
+      ...Array.from({length: 150}, (_, i) => `k${i} = 1`),
+      'description = 1',
+    );
+    assert.equal(result.problems.length, PROBLEM_LIMIT);
+    // The legacy key is found after the 150 unknown keys, but it is on line 4: it is listed, and first.
+    assert.deepEqual(
+      [...result.problems.slice(0, 2), result.problems.at(-1)!].map((p) => [p.line, p.keyPath]),
+      [
+        [4, 'app.schedule'],
+        [5, 'app.k0'],
+        [155, 'app.description'],
+      ],
+    );
+    const lines = result.problems.map((p) => p.line ?? 0);
+    assert.deepEqual(
+      lines,
+      [...lines].sort((a, b) => a - b),
+    );
+  });
+
   test('the limits: 100 problems listed, 64 KiB read', () => {
     const keys = (n: number) => Array.from({length: n}, (_, i) => `k${i} = 1`);
     assert.equal(check(...MINIMAL, ...keys(PROBLEM_LIMIT)).problems.length, PROBLEM_LIMIT);
@@ -736,7 +811,10 @@ describe('Towerfile checker: syntax errors, in plain words, with nothing else ec
     [`${APP}\nsource=["a" "b"]`, [error(4, COMMA)]],
     ['app = {name = "x", script = "m.py"\n[[parameters]]\nname = "A"', [error(1, 'This inline table has no closing "}".')]],
     // The list is set aside from its first line to its last; the line after it is read.
-    [`${APP}\nsource = [\n  "a"\n  "b"\n]\ndescription = 1`, [error(6, COMMA), ['error', 8, 'app.description', '"description" must be a string in quotes, but it is the number 1. Write description = "1".']]],
+    [
+      `${APP}\nsource = [\n  "a"\n  "b"\n]\ndescription = 1`,
+      [error(6, COMMA), ['error', 8, 'app.description', '"description" must be a string in quotes, but it is the number 1. Write description = "1".']],
+    ],
     [`x = [\n  1\n  2\n]\n${APP}`, [error(3, COMMA)]],
     [`${APP}\nname = "y"`, [error(4, 'This is already defined on line 2: each key, and each [table], appears only once.')]],
     [`a.b = 1\na = 2\n${APP}`, [error(2, 'This is already defined above: each key, and each [table], appears only once.')]],
@@ -781,6 +859,27 @@ describe('Towerfile checker: syntax errors, in plain words, with nothing else ec
         ],
       ],
     ]),
+    // A list never closed before the next key: the list is the problem, and the key is read.
+    [
+      `${APP}\nsource = ["m.py",\ndescription = 1`,
+      [
+        error(4, 'This list has no closing "]".'),
+        ['error', 5, 'app.description', '"description" must be a string in quotes, but it is the number 1. Write description = "1".'],
+      ],
+    ],
+    [`${APP}\nsource = ["m.py",\n  description = "d"`, [error(4, 'This list has no closing "]".')]],
+    // A broken line inside a multi-line string or list sets the whole value aside, and only it.
+    [
+      `${APP}\ndescription = """abc\n\u0001\n"""\nzz = 1`,
+      [
+        error(5, 'This string holds a control character (such as a tab): write it as an escape such as \\t.'),
+        ['warning', 7, 'app.zz', 'Unknown key "zz" in [app]: Tower ignores it, so it has no effect.'],
+      ],
+    ],
+    [
+      `${APP}\nsource = [\n  "m.py",\n  "a" "b",\n]\nzz = 1`,
+      [error(6, COMMA), ['warning', 8, 'app.zz', 'Unknown key "zz" in [app]: Tower ignores it, so it has no effect.']],
+    ],
     // The key on a broken line is not also reported missing, in [app] or in a [[parameters]] block.
     ['[app]\nname = "x"\nscript = "m.py\n[[parameters]]\nname = "A"', [error(3, NO_QUOTE)]],
     [`${APP}\n[[parameters]]\nname = "A"\n[[parameters]]\nname = "B`, [error(7, NO_QUOTE)]],
