@@ -213,6 +213,9 @@ function lineOf(keyLines: TomlKeyLines, path: readonly string[]): number | null 
 /** Keys longer than this are not matched against known keys: none is a typo of a Towerfile key. */
 const SUGGESTABLE_KEY_LENGTH = 32;
 
+/** Problems that say a key or table is missing: a broken line that set a key below it may be why. */
+const REPORTS_MISSING = new WeakSet<TowerfileProblem>();
+
 /** The "did you mean" of an unknown key, worked out once the key's problem is among those listed. */
 const SUGGEST_WHEN_LISTED = new WeakMap<TowerfileProblem, () => void>();
 
@@ -278,16 +281,17 @@ function schemaProblem(error: ValidationError, keyLines: TomlKeyLines, data: unk
       const missing = String(error.params.missingProperty);
       const target = [...path, missing];
       const missingBase = {...base, path: target, keyPath: keyPathLabel(target), anchor: anchorFor(target)};
+      let message: string;
       if (path.length === 0 && missing === 'app') {
-        return {...missingBase, message: 'The [app] table is missing. Every Towerfile needs one, with "name" and "script".'};
+        message = 'The [app] table is missing. Every Towerfile needs one, with "name" and "script".';
+      } else if (severity === 'warning') {
+        message = `${subject(path)} has no "${missing}". Tower accepts it, but a parameter without a name cannot be set or read.`;
+      } else {
+        message = `${subject(path)} is missing "${missing}", which Tower requires.`;
       }
-      if (severity === 'warning') {
-        return {
-          ...missingBase,
-          message: `${subject(path)} has no "${missing}". Tower accepts it, but a parameter without a name cannot be set or read.`,
-        };
-      }
-      return {...missingBase, message: `${subject(path)} is missing "${missing}", which Tower requires.`};
+      const problem = {...missingBase, message};
+      REPORTS_MISSING.add(problem);
+      return problem;
     }
     case 'additionalProperties': {
       const unknown = String(error.params.additionalProperty);
@@ -650,11 +654,16 @@ function parseWithRecovery(text: string): Recovered {
   }
 }
 
-const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((segment, i) => segment === b[i]);
+const startsPath = (prefix: readonly string[], path: readonly string[]) => prefix.length <= path.length && prefix.every((segment, i) => segment === path[i]);
 
-/** Whether a problem only echoes a key set aside after a syntax error (the key now "missing"). */
+/**
+ * Whether a problem only echoes a key set aside after a syntax error: a problem about that key, or
+ * a table it would have defined (`app.script = "m.py` defines [app]) reported missing.
+ */
 function echoesSetAside(problem: TowerfileProblem, setAside: readonly string[][]): boolean {
-  return setAside.some((path) => samePath(problem.path, path));
+  return setAside.some((path) =>
+    REPORTS_MISSING.has(problem) ? startsPath(problem.path, path) : problem.path.length === path.length && startsPath(problem.path, path),
+  );
 }
 
 function syntaxProblem({line, column, message}: SyntaxProblem): TowerfileProblem {

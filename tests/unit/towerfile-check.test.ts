@@ -10,7 +10,14 @@ import {towerfileHeadingNames} from '../../scripts/samples/check-references';
 import {checkTowerfile, parseToml, PROBLEM_LIMIT, SYNTAX_ERROR_LIMIT, type TowerfileProblem} from '../../src/towerfile/check';
 import {compileGlob, MAX_ALTERNATIVES, MAX_EXPANDED_LENGTH, MAX_PATTERN_LENGTH} from '../../src/towerfile/glob';
 import {locateTomlPath, splitDotted, tomlKeyLines} from '../../src/towerfile/locate';
-import {compileSourcePatterns, importPathModule, isPackaged, MAX_SOURCE_CHARACTERS, packagedDependencyFiles} from '../../src/towerfile/packaging';
+import {
+  compileSourcePatterns,
+  importPathModule,
+  isPackaged,
+  MAX_SOURCE_CHARACTERS,
+  NEVER_PACKAGED,
+  packagedDependencyFiles,
+} from '../../src/towerfile/packaging';
 import {COMMON_ERRORS_ANCHOR, headingAnchor, keyPathLabel, referenceHeading, TOWERFILE_REFERENCE_ROUTE} from '../../src/towerfile/reference';
 import {isDeprecated, knownKeys, schemaAt, type JsonSchema} from '../../src/towerfile/schema';
 import {decodeText, encodeText, hashFor, OPENED_TEXT_LIMIT, openFromHash, opened, textFromHash} from '../../src/components/TowerfileChecker/persist';
@@ -555,6 +562,7 @@ describe('Towerfile checker: the words of each schema problem', () => {
             tag: {type: 'string', pattern: '^[^ ]*$|^ok now$'},
             label: {type: 'string', pattern: '^[^\\-:;]*$'},
             owner: {type: 'string', pattern: 'x^[^ ]*$'},
+            ratio: {type: 'number'},
           },
         },
         meta: {type: 'object'},
@@ -571,10 +579,11 @@ describe('Towerfile checker: the words of each schema problem', () => {
       ['error', null, 'meta', 'The Towerfile is missing "meta", which Tower requires.'],
       ['error', 2, 'app.retries', '"retries" must be a whole number, but it is the string "2".'],
     ]);
-    assert.deepEqual(seen('[app]\ntag = "a b"\nlabel = "a-b"\nowner = "me"\n[meta]', rules), [
+    assert.deepEqual(seen('[app]\ntag = "a b"\nlabel = "a-b"\nowner = "me"\nratio = "1/2"\n[meta]', rules), [
       ['error', 2, 'app.tag', '"tag" ("a b") must match the pattern ^[^ ]*$|^ok now$.'],
       ['error', 3, 'app.label', '"label" ("a-b") must not contain "-", ":" or ";".'],
       ['error', 4, 'app.owner', '"owner" ("me") must match the pattern x^[^ ]*$.'],
+      ['error', 5, 'app.ratio', '"ratio" must be a number, but it is the string "1/2".'],
     ]);
     const rootRule = checkTowerfile('[app]\n[meta]\n[more]', rules).problems;
     assert.deepEqual(
@@ -847,7 +856,7 @@ describe('Towerfile checker: syntax errors, in plain words, with nothing else ec
       `${header}\nx = 1\n${APP}`,
       [error(1, NO_BRACKET), ['warning', 1, 'app.extra', 'Unknown key "extra" in [app]: Tower ignores it, so it has no effect.']],
     ]),
-    ...['[[parameters]', '[[parameters'].map((header): [string, [string, number | null, string, string][]] => [
+    ...['[[parameters]', '[[parameters', '  [[parameters'].map((header): [string, [string, number | null, string, string][]] => [
       `${APP}\n${header}\nname = "A"\ndefault = "x"\nhidden = true`,
       [
         error(4, TWO_BRACKETS),
@@ -880,7 +889,21 @@ describe('Towerfile checker: syntax errors, in plain words, with nothing else ec
       `${APP}\nsource = [\n  "m.py",\n  "a" "b",\n]\nzz = 1`,
       [error(6, COMMA), ['warning', 8, 'app.zz', 'Unknown key "zz" in [app]: Tower ignores it, so it has no effect.']],
     ],
-    // The key on a broken line is not also reported missing, in [app] or in a [[parameters]] block.
+    // Items of a list are values: a bare word there is no key.
+    [`${APP}\nsource = [\n  yes\n]`, [error(5, NOT_A_VALUE)]],
+    [`${APP}\nsource = [\n  hello\n]`, [error(5, NOT_A_VALUE)]],
+    // A "[" inside a value opens nothing: the line below it is set aside alone.
+    [
+      `${APP}\ndescription = 5 # see [notes]\n  junk junk`,
+      [
+        ['error', 4, 'app.description', '"description" must be a string in quotes, but it is the number 5. Write description = "5".'],
+        error(5, 'A key holds only letters, digits, "_" and "-" (or is in quotes); this one has a space or another character, or its "=" is missing.'),
+      ],
+    ],
+    // The key on a broken line is not also reported missing, in [app] or in a [[parameters]] block,
+    // nor is the table it would have made.
+    ['app.script = "m.py', [error(1, NO_QUOTE)]],
+    ['app.script = "m.py"\napp.name = "x', [error(2, NO_QUOTE)]],
     ['[app]\nname = "x"\nscript = "m.py\n[[parameters]]\nname = "A"', [error(3, NO_QUOTE)]],
     [`${APP}\n[[parameters]]\nname = "A"\n[[parameters]]\nname = "B`, [error(7, NO_QUOTE)]],
   ];
@@ -981,6 +1004,13 @@ describe('Towerfile checker: source globs and what they package', () => {
     assert.equal(isPackaged('main.py', [`${'a'.repeat(300)}`]), false, 'a pattern that is not read packages nothing here');
   });
 
+  test('what is never packaged names each exclusion Tower makes', () => {
+    // tower-cli 0.3.70: *.pyc, __pycache__, .git and .venv folders, .gitignore files, and the root Towerfile.
+    const exclusions = ['*.pyc', '__pycache__/', '.git/', '.venv/', '.gitignore', 'Towerfile'];
+    assert.equal(NEVER_PACKAGED.length, exclusions.length);
+    for (const [i, exclusion] of exclusions.entries()) assert.ok(NEVER_PACKAGED[i].includes(exclusion), exclusion);
+  });
+
   test('import paths land in modules/ under their last folder name', () => {
     assert.equal(importPathModule('../shared//'), 'modules/shared');
     assert.equal(importPathModule('..\\libs\\util\\'), 'modules/util');
@@ -1005,12 +1035,22 @@ describe('Towerfile checker: reading the schema, the reference and key lines', (
     const schema: JsonSchema = {
       $ref: '#/$defs/root',
       $defs: {
-        root: {type: 'object', properties: {app: {$ref: '#/$defs/a~1pp'}, loop: {$ref: '#/$defs/loop'}, remote: {$ref: 'https://example.com/x.json'}}},
-        'a/pp': {type: 'object', properties: {name: {type: 'string'}, old: {type: 'string', deprecated: true}}},
+        root: {
+          type: 'object',
+          properties: {
+            app: {$ref: '#/$defs/a~1pp'},
+            loop: {$ref: '#/$defs/loop'},
+            remote: {$ref: 'https://example.com/x.json'},
+            lost: {$ref: '#/$defs/nowhere'},
+          },
+        },
+        'a/pp': {type: 'object', properties: {name: {type: 'string'}, old: {$ref: '#/$defs/t~0x'}}},
+        't~x': {type: 'string', deprecated: true},
         loop: {$ref: '#/$defs/loop'},
       },
     };
-    assert.deepEqual(knownKeys(schema, []), ['app', 'loop', 'remote']);
+    assert.deepEqual(knownKeys(schema, []), ['app', 'loop', 'remote', 'lost']);
+    assert.deepEqual(schemaAt(schema, ['lost']), {$ref: '#/$defs/nowhere'}, 'a $ref to nothing is left as it is');
     assert.deepEqual(knownKeys(schema, ['app']), ['name', 'old']);
     assert.equal(isDeprecated(schema, ['app', 'old']), true);
     assert.deepEqual(schemaAt(schema, ['loop']), {$ref: '#/$defs/loop'}, 'a $ref loop ends');
