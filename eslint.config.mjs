@@ -60,6 +60,9 @@ export default tseslint.config(
       'bench/starlight/',
       'bench/vanilla-site/build/',
       'bench/.vanilla-build/',
+      // Stryker's sandbox copies of the repository (mutated code) and its reports.
+      'bench/mutation/.stryker-tmp/',
+      'bench/mutation/results/',
       '**/*.md',
       '**/*.mdx',
     ],

@@ -213,6 +213,9 @@ function lineOf(keyLines: TomlKeyLines, path: readonly string[]): number | null 
 /** Keys longer than this are not matched against known keys: none is a typo of a Towerfile key. */
 const SUGGESTABLE_KEY_LENGTH = 32;
 
+/** Problems that say a key or table is missing: a broken line that set a key below it may be why. */
+const REPORTS_MISSING = new WeakSet<TowerfileProblem>();
+
 /** The "did you mean" of an unknown key, worked out once the key's problem is among those listed. */
 const SUGGEST_WHEN_LISTED = new WeakMap<TowerfileProblem, () => void>();
 
@@ -242,8 +245,12 @@ const TYPE_WORDS: Record<string, string> = {
   integer: 'a whole number',
 };
 
-function typeHint(key: string, expected: string, value: unknown): string {
-  if (expected === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return ` Write ${key} = "${String(value)}".`;
+/** How to write the value right; `key` is undefined for an entry of a list (where `key = ...` would be wrong). */
+function typeHint(key: string | undefined, expected: string, value: unknown): string {
+  if (expected === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
+    return key === undefined ? ` Write it in quotes: "${String(value)}".` : ` Write ${key} = "${String(value)}".`;
+  }
+  if (key === undefined) return '';
   if (expected === 'boolean' && (value === 'true' || value === 'false')) return ` Write ${key} = ${value}.`;
   if (expected === 'array' && typeof value === 'string' && value.length <= SHOWN_LENGTH) return ` Write ${key} = ["${value}"].`;
   return '';
@@ -274,16 +281,17 @@ function schemaProblem(error: ValidationError, keyLines: TomlKeyLines, data: unk
       const missing = String(error.params.missingProperty);
       const target = [...path, missing];
       const missingBase = {...base, path: target, keyPath: keyPathLabel(target), anchor: anchorFor(target)};
+      let message: string;
       if (path.length === 0 && missing === 'app') {
-        return {...missingBase, message: 'The [app] table is missing. Every Towerfile needs one, with "name" and "script".'};
+        message = 'The [app] table is missing. Every Towerfile needs one, with "name" and "script".';
+      } else if (severity === 'warning') {
+        message = `${subject(path)} has no "${missing}". Tower accepts it, but a parameter without a name cannot be set or read.`;
+      } else {
+        message = `${subject(path)} is missing "${missing}", which Tower requires.`;
       }
-      if (severity === 'warning') {
-        return {
-          ...missingBase,
-          message: `${subject(path)} has no "${missing}". Tower accepts it, but a parameter without a name cannot be set or read.`,
-        };
-      }
-      return {...missingBase, message: `${subject(path)} is missing "${missing}", which Tower requires.`};
+      const problem = {...missingBase, message};
+      REPORTS_MISSING.add(problem);
+      return problem;
     }
     case 'additionalProperties': {
       const unknown = String(error.params.additionalProperty);
@@ -311,7 +319,7 @@ function schemaProblem(error: ValidationError, keyLines: TomlKeyLines, data: unk
       const expected = String(error.params.type);
       return {
         ...base,
-        message: `${subject(path)} must be ${TYPE_WORDS[expected] ?? expected}, but it is ${describeValue(value)}.${typeHint(key, expected, value)}`,
+        message: `${subject(path)} must be ${TYPE_WORDS[expected] ?? expected}, but it is ${describeValue(value)}.${typeHint(isIndex(path.at(-1) ?? '') ? undefined : key, expected, value)}`,
       };
     }
     case 'minLength':
@@ -468,11 +476,11 @@ function byPosition(a: TowerfileProblem, b: TowerfileProblem): number {
 
 type SyntaxProblem = {line: number; column?: number; message: string};
 
-/** A statement set aside to read the rest of the file: its lines (0-based, inclusive) and the key it set. */
-type SetAside = {from: number; to: number; path?: string[]};
-
-/** The parsed data (none when the checker gave up), the text it was parsed from, and what was set aside. */
-type Recovered = {data?: Record<string, unknown>; text: string; syntax: SyntaxProblem[]; setAside: SetAside[]};
+/**
+ * The parsed data (none when the checker gave up), the text it was parsed from (the lines set aside
+ * blanked, so no problem can point into them), and the keys those lines set.
+ */
+type Recovered = {data?: Record<string, unknown>; text: string; syntax: SyntaxProblem[]; setAside: string[][]};
 
 const isBlank = (line: string) => /^\s*(#.*)?$/.test(line);
 const isHeaderLine = (line: string) => /^\s*\[/.test(line);
@@ -550,15 +558,6 @@ function plainSyntaxMessage(raw: string, line: string, column: number, earlierLi
   }
 }
 
-/** The table a line belongs to: the last complete header above it. */
-function tableAbove(lines: readonly string[], line: number): string[] {
-  for (let i = line - 1; i >= 0; i--) {
-    const kind = tomlLineKind(lines[i]);
-    if (kind.kind === 'table-header' || kind.kind === 'array-header') return kind.name;
-  }
-  return [];
-}
-
 /** A value that can run over several lines: a list, an inline table or a multi-line string. */
 const OPENS_MULTILINE = /^(\[|\{|"""|''')/;
 const UNCLOSED = new Set(['expected comma or end of structure', 'unfinished array', 'unfinished table']);
@@ -571,7 +570,7 @@ const UNCLOSED = new Set(['expected comma or end of structure', 'unfinished arra
 function parseWithRecovery(text: string): Recovered {
   const lines = text.split('\n');
   const syntax: SyntaxProblem[] = [];
-  const setAside: SetAside[] = [];
+  const setAside: string[][] = [];
   const repaired = new Set<number>();
   for (;;) {
     const current = lines.join('\n');
@@ -611,9 +610,12 @@ function parseWithRecovery(text: string): Recovered {
     let to: number;
     let reportAt = at;
     let message: string;
-    if (UNCLOSED.has(raw) && at > 0 && startsStatement(lines[at]) && error.column <= firstColumn) {
+    const opener = at > 0 ? statementAbove(at - 1) : -1;
+    // A key where the parser wanted the next item of a list: the list above was never closed.
+    const inOpenValue = raw === 'invalid value' && opener !== -1 && tomlLineKind(lines[opener]).kind === 'key' && /^[[{]/.test(valueText(lines[opener]));
+    if ((UNCLOSED.has(raw) || inOpenValue) && at > 0 && startsStatement(lines[at]) && error.column <= firstColumn) {
       // A new statement began where a list or inline table should have closed: the open one is the problem.
-      from = statementAbove(at - 1);
+      from = opener;
       to = at - 1;
       reportAt = from;
       message = valueText(lines[from]).startsWith('{') ? 'This inline table has no closing "}".' : 'This list has no closing "]".';
@@ -639,8 +641,9 @@ function parseWithRecovery(text: string): Recovered {
         continue;
       }
     }
-    const kind = tomlLineKind(lines[from]);
-    setAside.push({from, to, ...(kind.kind === 'key' ? {path: [...tableAbove(lines, from), ...kind.key]} : {})});
+    // The key's full path, with the index of its [[parameters]] block: what a problem it echoes is about.
+    const path = tomlLineKind(lines[from]).kind === 'key' ? tomlKeyLines(current).pathAt(from) : undefined;
+    if (path) setAside.push(path);
     syntax.push({line: reportAt + 1, ...(reportAt === at ? {column: error.column} : {}), message});
     let changed = false;
     for (let i = from; i <= to; i++) {
@@ -651,12 +654,15 @@ function parseWithRecovery(text: string): Recovered {
   }
 }
 
-const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((segment, i) => segment === b[i]);
+const startsPath = (prefix: readonly string[], path: readonly string[]) => prefix.length <= path.length && prefix.every((segment, i) => segment === path[i]);
 
-/** Whether a problem only echoes a statement set aside after a syntax error (a key it set now "missing"). */
-function echoesSetAside(problem: TowerfileProblem, setAside: readonly SetAside[]): boolean {
-  return setAside.some(
-    ({from, to, path}) => (problem.line !== null && problem.line - 1 >= from && problem.line - 1 <= to) || (path !== undefined && samePath(problem.path, path)),
+/**
+ * Whether a problem only echoes a key set aside after a syntax error: a problem about that key, or
+ * a table it would have defined (`app.script = "m.py` defines [app]) reported missing.
+ */
+function echoesSetAside(problem: TowerfileProblem, setAside: readonly string[][]): boolean {
+  return setAside.some((path) =>
+    REPORTS_MISSING.has(problem) ? startsPath(problem.path, path) : problem.path.length === path.length && startsPath(problem.path, path),
   );
 }
 

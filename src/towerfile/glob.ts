@@ -182,11 +182,8 @@ function segmentsOf(pattern: string): Segment[] {
   return pattern.split('/').map((segment) => (segment === '**' ? {kind: 'globstar'} : {kind: 'name', tokens: tokenise(segment)}));
 }
 
-/**
- * Whether the segments match a leading part of the path that ends at a segment boundary (the path
- * itself or a folder above it) when `prefix`, or the whole path otherwise.
- */
-function segmentsMatch(pattern: readonly Segment[], path: readonly string[], prefix: boolean): boolean {
+/** Whether the segments match the path or a folder above it (a leading part that ends at a segment boundary). */
+function segmentsMatch(pattern: readonly Segment[], path: readonly string[]): boolean {
   // reach[j]: the pattern's first i segments can consume the path's first j segments.
   let reach = new Uint8Array(path.length + 1);
   reach[0] = 1;
@@ -202,7 +199,7 @@ function segmentsMatch(pattern: readonly Segment[], path: readonly string[], pre
     }
     reach = next;
   }
-  return prefix ? reach.some((reached, j) => reached === 1 && j > 0) : reach[path.length] === 1;
+  return reach.some((reached, j) => reached === 1 && j > 0);
 }
 
 /**
@@ -227,7 +224,7 @@ export function compileGlob(pattern: string): GlobResult {
     expandedLength,
     matches: (file) => {
       const path = normaliseGlobPath(file).split('/');
-      return compiled.some((segments) => segmentsMatch(segments, path, true));
+      return compiled.some((segments) => segmentsMatch(segments, path));
     },
   };
 }
