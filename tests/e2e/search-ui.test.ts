@@ -122,6 +122,28 @@ describe('search modal', () => {
     assert.equal(await panel.locator('.tower-askai__body').evaluate((body) => body.scrollWidth <= body.clientWidth), true);
     await finish(watched);
   });
+
+  test('on a phone a table in an answer keeps its words whole (it scrolls sideways instead)', async () => {
+    const watched = await openContext(site.browser, site.base, {viewport: PHONE});
+    const {page} = watched;
+    await openModal(page, 'what are the run statuses');
+    await page.locator('.tower-askai-row').click();
+    const table = page.getByRole('dialog', {name: 'Ask AI'}).getByRole('region', {name: 'Table from the docs'});
+    await table.locator('td').first().waitFor();
+    // A one-word cell ("scheduled", "Finished?") drawn on more than one line has been cut inside its word.
+    const cut = await table.evaluate((region) =>
+      Array.from(region.querySelectorAll('th, td'))
+        .filter((cell) => cell.textContent && !/\s/.test(cell.textContent.trim()))
+        .filter((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1;
+        })
+        .map((cell) => cell.textContent),
+    );
+    assert.deepEqual(cut, []);
+    await finish(watched);
+  });
 });
 
 describe('search page states', () => {
