@@ -393,7 +393,7 @@ describe('Towerfile checker: helpers', () => {
     assert.deepEqual(packagedDependencyFiles(['./requirements.txt', './main.py']), ['requirements.txt']);
     assert.deepEqual(packagedDependencyFiles(['./*']), ['pyproject.toml', 'requirements.txt']);
     assert.equal(importPathModule('../common'), 'modules/common');
-    assert.equal(importPathModule('../../libs/shared/'), 'modules/shared');
+    assert.equal(importPathModule('../../libs/common/'), 'modules/common');
   });
 
   test('key path labels and reference headings', () => {
@@ -722,7 +722,7 @@ describe("Towerfile checker: the words of Tower's own rules", () => {
       'script = "./run.sh"',
       'description = "Runs at night"',
       'source = ["./run.sh", "./requirements.txt"]',
-      'import_paths = ["../shared//", "../../libs\\\\util"]',
+      'import_paths = ["../common//", "../../libs\\\\util"]',
       'schedule = ""',
       '[[parameters]]',
       'name = "DAYS"',
@@ -734,7 +734,7 @@ describe("Towerfile checker: the words of Tower's own rules", () => {
       description: 'Runs at night',
       source: ['./run.sh', './requirements.txt'],
       importPaths: [
-        {path: '../shared//', module: 'modules/shared'},
+        {path: '../common//', module: 'modules/common'},
         {path: '../../libs\\util', module: 'modules/util'},
       ],
       dependencyFiles: ['requirements.txt'],
@@ -1012,7 +1012,7 @@ describe('Towerfile checker: source globs and what they package', () => {
   });
 
   test('import paths land in modules/ under their last folder name', () => {
-    assert.equal(importPathModule('../shared//'), 'modules/shared');
+    assert.equal(importPathModule('../common//'), 'modules/common');
     assert.equal(importPathModule('..\\libs\\util\\'), 'modules/util');
     assert.equal(importPathModule('common'), 'modules/common');
   });
