@@ -417,9 +417,22 @@ describe('npm run serve:nginx with the Algolia settings', () => {
   });
 });
 
+/**
+ * A free port below the kernel's ephemeral range (32768 and up on Linux), which `listen(0)` never
+ * hands out. The test below signals the script the moment its port accepts, so the port must not be
+ * one that another test's `freePort()` (a server on port 0, closed again) can take in the meantime.
+ */
+async function portOutsideEphemeralRange(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    if (!(await portAccepts(port))) return port;
+  }
+  throw new Error('no free port between 20000 and 29999');
+}
+
 describe('npm run serve:nginx, stopped', () => {
   test('by a signal the moment nginx listens, it stops nginx and ends cleanly: nothing is left on the port', async () => {
-    const port = await freePort();
+    const port = await portOutsideEphemeralRange();
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-nginx.ts'], {
       cwd: REPO_ROOT,
       env: {...process.env, PORT: String(port)},
