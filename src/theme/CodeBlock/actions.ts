@@ -112,16 +112,6 @@ export function observeOverflow(pre: HTMLPreElement | null): (() => void) | unde
   return () => watcher.unobserve(pre);
 }
 
-/** Watches the blocks with a wrap toggle under `root`, for markup React did not render (an adopted page body). */
-export function observeOverflowIn(root: ParentNode): void {
-  const watcher = overflowWatcher();
-  if (!watcher) return;
-  root.querySelectorAll(`button[data-code-action="${CODE_ACTION.wrap}"]`).forEach((toggle) => {
-    const pre = toggle.closest(BLOCK_SELECTOR)?.querySelector(':scope > pre');
-    if (pre) watcher.observe(pre);
-  });
-}
-
 let installed = false;
 
 export function installCodeActions(): void {

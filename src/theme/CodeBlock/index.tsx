@@ -13,8 +13,7 @@
  * "Output" for a fence flagged `output`) and the buttons, then the code, so a
  * button never covers a line. The component keeps no state: the copy and
  * wrap buttons work through one listener for the whole document (./actions.ts),
- * so a block works the same whether React rendered it, hydrated it, or only
- * adopted the server's HTML of the page around it (src/theme/DocItem/Content).
+ * so a button works before hydration as well as after it.
  */
 import type {CSSProperties, ReactNode} from 'react';
 import clsx from 'clsx';
