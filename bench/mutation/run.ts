@@ -52,7 +52,7 @@ export const TARGETS: Target[] = [
     // The relevance suites (plugins/search-index/relevance.test.ts) reach the engine too, but take ten
     // seconds a run; search-ui.test.ts bundles the first-paint script from these sources, which
     // Stryker's instrumented copies make too big for its size check.
-    tests: ['plugins/search-index/index.test.ts', 'tests/unit/mcp.test.ts'],
+    tests: ['tests/unit/search-parts.test.ts', 'plugins/search-index/index.test.ts', 'tests/unit/mcp.test.ts'],
   },
   {
     name: 'mcp',

@@ -218,7 +218,7 @@ export function snippet(text: string, matched: Set<string>, tags: HighlightTags,
   let more = false;
   for (const word of eachWord(text)) {
     // Enough for the window, or (no match early on) for a window at the start.
-    if ((first >= 0 && seen.length >= first - Math.floor(size / 3) + size) || (first < 0 && seen.length >= SNIPPET_SEARCH_WORDS)) {
+    if ((first >= 0 && seen.length >= Math.max(0, first - Math.floor(size / 3)) + size) || (first < 0 && seen.length >= SNIPPET_SEARCH_WORDS)) {
       more = true;
       break;
     }
