@@ -16,9 +16,12 @@ import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js';
-import {createHttpHandler, MCP_PATH} from '../../mcp/http';
+import {ApiCatalog} from '../../mcp/api';
+import {createHttpHandler, MAX_BODY_BYTES, MCP_PATH, startHttp} from '../../mcp/http';
 import {LibraryError, loadLibrary, type DocsLibrary} from '../../mcp/library';
 import {ANSWER_PART_CHARS, listResources, readResource, resourceCatalog, RESOURCES_PER_PAGE, SERVER_CARD_URI} from '../../mcp/resources';
+import {MAX_PAGE_INPUT, resolvePage} from '../../mcp/pages';
+import {parseArgs} from '../../mcp/server';
 import {createDocsServer, SERVER_NAME, SERVER_TITLE} from '../../mcp/tools';
 import {API_OPERATIONS_FORMAT, type ApiOperationEntry} from '../../plugins/api-operations/operations';
 import {serverCard} from '../../plugins/mcp-discovery/documents';
@@ -45,14 +48,14 @@ const section = (level: number, markdown: string, anchor: string, body: string):
   body,
 });
 
-/** Thirty sections of plain prose and code: enough that the CLI page is read in three parts. */
-const FILLER = Array.from({length: 30}, (_, i) =>
+/** Sixty-four sections of plain prose and code: more sections than a refusal lists, and a CLI page read in three parts. */
+const FILLER = Array.from({length: 64}, (_, i) =>
   section(
     2,
     `\`tower widget-${i}\``,
     `tower-widget-${i}`,
     [
-      `Manages widget number ${i}. ${'It keeps the widget in step with its app and says what changed. '.repeat(25)}`,
+      `Manages widget number ${i}. ${'It keeps the widget in step with its app and says what changed. '.repeat(12)}`,
       '```bash',
       ...Array.from({length: 6}, (_, line) => `tower widget-${i} --step ${line}`),
       '```',
@@ -89,7 +92,26 @@ const PAGES: FixturePage[] = [
           '```',
         ].join('\n'),
       ),
-      section(2, 'Parameters', 'parameters', 'An app takes parameters; a schedule may set them.'),
+      section(
+        2,
+        'Parameters',
+        'parameters',
+        [
+          'An app takes parameters, set when it runs.',
+          '',
+          '```yaml',
+          'parameters: {region: eu}',
+          '```',
+          '',
+          '```text',
+          'parameters read: 1',
+          '```',
+          '',
+          '```',
+          'parameters as plain lines',
+          '```',
+        ].join('\n'),
+      ),
     ],
   },
   {
@@ -100,7 +122,8 @@ const PAGES: FixturePage[] = [
     sections: [
       section(2, 'Install the CLI', 'install-the-cli', 'Install it with pip:\n\n```bash\npip install tower\n```'),
       section(2, '`tower run`', 'tower-run', 'Runs an app and follows its logs.'),
-      section(3, 'Flags', 'flags', '| Flag | Meaning |\n|---|---|\n| `-d` | detached |'),
+      section(3, 'Flags', 'flags', '| Flag | Meaning |\n|---|---|\n| `-d` | detached |\n\n```bash\ntower run --detached # no logs\n```'),
+      section(4, 'Flag examples', 'flag-examples', 'Examples of the flags.'),
       section(
         2,
         '`tower deploy`',
@@ -314,6 +337,38 @@ describe('the server: its name, its six tools and its instructions', () => {
       new RegExp(`\\(tower-cli ${CLI_VERSION.replace(/\./g, '\\.')}\\)`),
     );
   });
+
+  test('every tool, argument and answer field says what it is', async () => {
+    type Schema = {description?: string; properties?: Record<string, Schema>; items?: Schema};
+    const undescribed = (schema: Schema, where: string): string[] =>
+      Object.entries(schema.properties ?? {}).flatMap(([name, property]) => [
+        ...((property.description ?? '').length > 20 ? [] : [`${where}.${name}`]),
+        ...undescribed(property, `${where}.${name}`),
+        ...(property.items ? undescribed(property.items, `${where}.${name}[]`) : []),
+      ]);
+    const {tools} = await client.listTools();
+    for (const tool of tools) {
+      assert.ok((tool.title ?? '').length > 10, `${tool.name} has no title`);
+      assert.ok((tool.description ?? '').length > 100, `${tool.name} has no description`);
+      assert.deepEqual(undescribed(tool.inputSchema as Schema, tool.name), []);
+    }
+    // The answer fields an agent has to interpret are described.
+    const search = tools.find((tool) => tool.name === 'search_docs')!.outputSchema as Schema;
+    assert.deepEqual(undescribed(search.properties!.results.items!, 'result'), []);
+    assert.ok((search.properties!.note.description ?? '').length > 20);
+    const command = tools.find((tool) => tool.name === 'check_tower_command')!.outputSchema as Schema;
+    // A command's fields are described; the fields of each flag and argument are described together, on the list.
+    assert.deepEqual(
+      Object.entries(command.properties!.commands.items!.properties!)
+        .filter(([, property]) => (property.description ?? '').length <= 20)
+        .map(([name]) => name),
+      [],
+    );
+    // Each line of the instructions says something (none is left empty).
+    assert.ok((client.getInstructions() ?? '').split('\n').every((line) => line.length > 15));
+    assert.match(client.getInstructions() ?? '', /^Resources: llms\.txt is the index of every page;.*\(\?part=1, \?part=2, \.\.\.\)\.$/m);
+    assert.match(client.getInstructions() ?? '', /^Quote URLs from the results/m);
+  });
 });
 
 describe('search_docs', () => {
@@ -410,6 +465,21 @@ describe('search_docs', () => {
     assert.equal(apart.all_words, false);
     assert.equal(apart.note, 'No section of the documentation has all the words; each result has some of them (see matched).');
     assert.ok(apart.results.every((result) => result.matched?.length === 1));
+    // Three or more words are listed with commas.
+    const three = (await search({query: 'kubernetes helmchart terraform widget'})).found;
+    assert.match(three.note ?? '', /^No page of the documentation has all the words: "kubernetes", "helmchart", "terraform" are on no page\./);
+  });
+
+  test('scores are against the best result, in hundredths', async () => {
+    for (const args of [
+      {query: 'widget', limit: 10},
+      {query: 'schedule', code_language: 'any', limit: 5},
+    ]) {
+      const {found} = await search(args);
+      assert.equal(found.results[0].score, 1);
+      for (const result of found.results)
+        assert.ok(result.score > 0 && result.score <= 1 && Math.round(result.score * 100) === result.score * 100, `${result.score}`);
+    }
   });
 
   test('code samples of a language: whole blocks, by the names agents use for the language', async () => {
@@ -424,13 +494,52 @@ describe('search_docs', () => {
       shell.map((result) => [result.language, result.text]),
       [['bash', '```sh\ntower schedules create --app daily-ticker --cron "0 * * * *"\n```']],
     );
-    // Within a section, the block with the most words of the query comes first.
-    const any = await search({query: 'schedule', code_language: 'any', limit: 5});
+    // Within a section, the block with the most words of the query comes first; then the page's
+    // top section (the whole page), without the blocks already given.
+    const any = await search({query: 'schedule', code_language: 'any', limit: 10});
     assert.deepEqual(
-      any.found.results.map((result) => result.language),
-      ['bash', 'python'],
+      any.found.results.map((result) => [result.url.replace(`${SITE}/docs/concepts/apps`, ''), result.language]),
+      [
+        ['#schedules', 'bash'],
+        ['#schedules', 'python'],
+        ['', 'yaml'],
+        ['', 'text'],
+        ['', 'text'],
+      ],
     );
-    assert.match(any.summary, / 2 code samples in the structured content\./);
+    assert.match(any.summary, / 5 code samples in the structured content\./);
+    // Every name agents use for a language, and a fence with none, which is text.
+    for (const [language, name] of [
+      ['python3', 'python'],
+      ['PY', 'python'],
+      ['sh', 'bash'],
+      ['console', 'bash'],
+      ['zsh', 'bash'],
+      ['yml', 'yaml'],
+      ['txt', 'text'],
+    ]) {
+      const results = (await search({query: 'schedule parameters', code_language: language, limit: 1})).found.results;
+      assert.deepEqual(
+        results.map((result) => result.language),
+        [name],
+        language,
+      );
+    }
+    const parameters = (await search({query: 'parameters', code_language: 'any', limit: 5})).found.results;
+    assert.deepEqual(
+      parameters.map((result) => [result.language, result.text]),
+      [
+        ['yaml', '```yaml\nparameters: {region: eu}\n```'],
+        ['text', '```text\nparameters read: 1\n```'],
+        ['text', '```\nparameters as plain lines\n```'],
+      ],
+    );
+    // A block is given once, though the section it is in and the subsection it stands under both match.
+    const logs = (await search({query: 'logs', code_language: 'bash', limit: 5})).found.results;
+    assert.deepEqual(
+      logs.map((result) => result.text),
+      ['```bash\ntower run --detached # no logs\n```'],
+    );
     const rust = await search({query: 'schedule', code_language: 'rust'});
     assert.deepEqual(rust.found.results, []);
     assert.match(
@@ -480,13 +589,13 @@ describe('get_page', () => {
 
   test('an unknown section is refused with the sections there are, the first sixty of them', async () => {
     const message = await refusal('get_page', {url_or_path: `${cli}#tower-ruin`});
-    const anchors = ['install-the-cli', 'tower-run', 'flags', 'tower-deploy', ...FILLER.map((entry) => entry.anchor)];
+    const anchors = ['install-the-cli', 'tower-run', 'flags', 'flag-examples', 'tower-deploy', ...FILLER.map((entry) => entry.anchor)];
     assert.equal(
       message,
       `There is no section "tower-ruin" on this page. Its sections: ${anchors
         .slice(0, 60)
         .map((anchor) => `#${anchor}`)
-        .join(', ')}. Leave section out to read the whole page.`,
+        .join(', ')}, and ${anchors.length - 60} more. Leave section out to read the whole page.`,
     );
     const apps = await refusal('get_page', {url_or_path: '/docs/concepts/apps', section: 'nope'});
     assert.equal(apps, 'There is no section "nope" on this page. Its sections: #schedules, #parameters. Leave section out to read the whole page.');
@@ -504,6 +613,7 @@ describe('get_page', () => {
       '#install-the-cli',
       '#tower-run',
       '  #flags',
+      // An H4 is too deep for the outline.
       '#tower-deploy',
       ...FILLER.map((entry) => `#${entry.anchor}`),
     ].join('\n');
@@ -556,6 +666,10 @@ describe('get_page', () => {
       await refusal('get_page', {url_or_path: `${cli}#tower-deploy`, offset: deploy.length}),
       `offset ${deploy.length} is past the end: this section has ${deploy.length.toLocaleString('en-US')} characters.`,
     );
+    // The title's section is the whole page: long, in parts whose footer repeats the section, with no outline.
+    const whole = (await answer('get_page', {url_or_path: cli, section: 'Tower CLI'})).text;
+    assert.ok(whole.startsWith(`Source: ${SITE}${cli} (${DOCS})\nSection: Tower CLI\n\n# Tower CLI\n`), whole.slice(0, 200));
+    assert.match(whole, /; [\d,]+ characters left\. Read on: get_page with the same url_or_path and section with offset \d+\.\]$/);
     // Offset 0 of an empty-looking request is the start, never "past the end".
     assert.ok(!(await call('get_page', {url_or_path: '/docs/intro', offset: 0})).isError);
   });
@@ -651,6 +765,11 @@ describe('check_towerfile and check_tower_command', () => {
     assert.ok(!('unlisted' in bad.data!));
     const warned = await answer('check_towerfile', {text: '[app]\nname = "x"\nscript = "main.py"\nwat = 1\n'});
     assert.match(warned.text, /^The Towerfile is valid, with warnings: 1 warning \(/);
+    const errors = await answer('check_towerfile', {text: '[app]\nname = "x"\n'});
+    assert.match(
+      errors.text,
+      /^The Towerfile is not valid: 1 error \(each with its key, line and reference link in the structured content\):\n- error at line 1: /,
+    );
     assert.equal((warned.data as {valid: boolean}).valid, true);
   });
 
@@ -691,6 +810,11 @@ describe('check_towerfile and check_tower_command', () => {
     assert.equal(bad.text.split('\n')[0], 'Problems: tower apps lst');
     assert.equal(bad.text.split('\n')[2], '  - unknown command "tower apps lst" (did you mean "tower apps list"?)');
     assert.equal((bad.data as {valid: boolean}).valid, false);
+    const unknown = await answer('check_tower_command', {line: 'tower apps list --envx prod && tower version extra'});
+    assert.deepEqual(
+      unknown.text.split('\n').filter((line) => line.startsWith('  read as: ')),
+      ['  read as: tower apps list; --envx (unknown); extra argument = "prod"', '  read as: tower version; extra argument = "extra"'],
+    );
     assert.match(await refusal('check_tower_command', {line: 'ls -la'}), /no `tower` command/);
     assert.match(await refusal('check_tower_command', {line: ''}), /line is empty/);
     assert.match(await refusal('check_tower_command', {line: `tower ${'x'.repeat(4096)}`}), /line is longer than 4096 characters/);
@@ -736,9 +860,20 @@ describe('resources', () => {
         resource.description,
       );
     });
-    // The first part holds the first pages, each under its H1; a part within one page names none.
+    // Each part names the pages that begin in it (the H1 lines of its text): the first and last, or the one, or none.
     assert.match(full[0].description ?? '', / Holds "Introduction" to "Tower CLI" \(3 pages\)\.$/);
-    assert.ok(full.some((resource) => / Holds "Tower CLI"\.$/.test(resource.description ?? '') || !/ Holds /.test(resource.description ?? '')));
+    const holds = new Set<string>();
+    for (const resource of full) {
+      const text = ((await client.readResource({uri: resource.uri})).contents[0] as {text: string}).text;
+      const titles = [...text.matchAll(/^# (.+)$/gm)].map((match) => match[1]);
+      const expected =
+        titles.length === 0 ? '' : titles.length === 1 ? ` Holds "${titles[0]}".` : ` Holds "${titles[0]}" to "${titles.at(-1)}" (${titles.length} pages).`;
+      assert.ok(resource.description?.endsWith(`in all).${expected}`), `${resource.description} / ${expected}`);
+      holds.add(expected === '' ? 'none' : titles.length === 1 ? 'one' : 'many');
+    }
+    assert.ok(holds.has('many') && (holds.has('none') || holds.has('one')), [...holds].join());
+    for (const file of ['llms-full.txt', 'llms-api.txt', 'llms-sdk.txt'])
+      assert.ok((all.find((resource) => resource.name === file)?.description ?? '').length > 30, file);
     const pages = all.filter((resource) => resource.mimeType === 'text/markdown');
     assert.deepEqual(
       pages.map((resource) => resource.name).filter((name, index, names) => names.indexOf(name) === index),
@@ -899,15 +1034,15 @@ describe('the HTTP transport answers a request it accepts', () => {
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const post = (body: string, headers: Record<string, string> = {}) =>
+  const post = (body: string, headers: Record<string, string> = {}, options: {method?: string; path?: string; to?: number} = {}) =>
     new Promise<{status: number; headers: Record<string, unknown>; body: string}>((resolve, reject) => {
       const outgoing = request(
         {
           host: '127.0.0.1',
-          port,
+          port: options.to ?? port,
           agent: false,
-          method: 'POST',
-          path: `${MCP_PATH}?x=1`,
+          method: options.method ?? 'POST',
+          path: options.path ?? `${MCP_PATH}?x=1`,
           headers: {Connection: 'close', 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers},
         },
         (response) => {
@@ -933,5 +1068,132 @@ describe('the HTTP transport answers a request it accepts', () => {
     const other = await post(call, {Origin: 'https://docs.tower.dev.evil.example'});
     assert.equal(other.status, 403);
     assert.match(other.body, /Requests from web pages of https:\/\/docs\.tower\.dev\.evil\.example are not accepted/);
+  });
+
+  const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+  const errorOf = (body: string) => (JSON.parse(body) as {error?: {code: number; message: string}}).error;
+
+  test('a body of exactly the limit is read, one byte more is refused, whether its length is declared or not', async () => {
+    const full = ping.padEnd(MAX_BODY_BYTES, ' ');
+    for (const headers of [{}, {'Transfer-Encoding': 'chunked'}]) {
+      const read = await post(full, headers);
+      assert.equal(read.status, 200, JSON.stringify(headers));
+      assert.deepEqual(JSON.parse(read.body), {jsonrpc: '2.0', id: 1, result: {}});
+    }
+    const declared = await post(`${full} `);
+    assert.deepEqual(
+      [declared.status, declared.headers['content-type'], errorOf(declared.body)],
+      [413, 'application/json', {code: -32000, message: `Request body of ${MAX_BODY_BYTES + 1} bytes is over the limit of ${MAX_BODY_BYTES}`}],
+    );
+    const chunked = await post(`${full} `, {'Transfer-Encoding': 'chunked'});
+    assert.deepEqual([chunked.status, errorOf(chunked.body)], [413, {code: -32000, message: `Request body is over the limit of ${MAX_BODY_BYTES} bytes`}]);
+  });
+
+  test('each refusal says what to do instead, as JSON that is never cached', async () => {
+    const elsewhere = await post(ping, {}, {path: '/other'});
+    assert.deepEqual([elsewhere.status, errorOf(elsewhere.body)?.message], [404, 'Not found: the MCP endpoint is POST /mcp']);
+    assert.equal(elsewhere.headers['cache-control'], 'no-store');
+    const get = await post('', {}, {method: 'GET'});
+    assert.deepEqual([get.status, get.headers.allow, errorOf(get.body)?.message], [405, 'POST', 'Method not allowed: send MCP messages with POST /mcp']);
+    const other = await post(ping, {Host: 'evil.example:80'});
+    assert.equal(errorOf(other.body)?.message, 'Host "evil.example:80" is not served here (start the server with --allowed-host to add it)');
+    const bracketed = await post(ping, {Host: `[127.0.0.1]:${port}`});
+    assert.equal(bracketed.status, 403, 'an IPv4 address is never written in brackets');
+  });
+
+  test('an IPv6 listening address is served in brackets, and the loopback names with it', async () => {
+    for (const [host, served, refused] of [
+      ['::1', ['[::1]', 'localhost', '127.0.0.1'], ['[[::1]]', 'evil.example']],
+      ['[::1]', ['[::1]'], ['[[::1]]']],
+      ['fe80::1', ['[fe80::1]'], ['[fe80::2]']],
+    ] as const) {
+      const ipv6 = createServer();
+      await new Promise<void>((resolve) => ipv6.listen(0, '127.0.0.1', resolve));
+      const to = (ipv6.address() as AddressInfo).port;
+      const handler = createHttpHandler(library, {host, port: to, version: VERSION});
+      ipv6.on('request', (incoming, outgoing) => void handler(incoming, outgoing));
+      try {
+        for (const name of served) assert.equal((await post(ping, {Host: `${name}:${to}`}, {to})).status, 200, `${host}: ${name}`);
+        for (const name of refused) assert.equal((await post(ping, {Host: `${name}:${to}`}, {to})).status, 403, `${host}: ${name}`);
+      } finally {
+        await new Promise<void>((resolve) => ipv6.close(() => resolve()));
+      }
+    }
+  });
+
+  test('startHttp listens, bounds how long a client may take, and fails when the port is taken', async () => {
+    const started = await startHttp(library, {port: 0, host: '127.0.0.1', version: VERSION});
+    try {
+      assert.deepEqual([started.headersTimeout, started.requestTimeout, started.keepAliveTimeout], [10_000, 15_000, 5_000]);
+      const to = (started.address() as AddressInfo).port;
+      const answer = await post(ping, {Host: `localhost:${to}`}, {to});
+      assert.deepEqual(JSON.parse(answer.body), {jsonrpc: '2.0', id: 1, result: {}});
+      await assert.rejects(startHttp(library, {port: to, host: '127.0.0.1', version: VERSION}), /EADDRINUSE/);
+    } finally {
+      await new Promise<void>((resolve) => started.close(() => resolve()));
+    }
+  });
+});
+
+describe('the command line, page paths and API lookups, at their edges', () => {
+  test('--http options: values, repeats, and each refused without --http or without a value', () => {
+    const args = parseArgs([
+      '--http',
+      '--host',
+      '::1',
+      '--port',
+      '65535',
+      '--allowed-host',
+      'a.example:1',
+      '--allowed-host',
+      'b.example:2',
+      '--allowed-origin',
+      'https://a.example',
+    ]);
+    assert.deepEqual(
+      {host: args.host, port: args.port, allowedHosts: args.allowedHosts, allowedOrigins: args.allowedOrigins},
+      {host: '::1', port: 65535, allowedHosts: ['a.example:1', 'b.example:2'], allowedOrigins: ['https://a.example']},
+    );
+    assert.deepEqual([parseArgs([]).host, parseArgs([]).port, parseArgs([]).allowedOrigins], ['127.0.0.1', 8787, []]);
+    for (const port of ['65536', '80x', 'x80', '-1', '8 0'])
+      assert.throws(() => parseArgs(['--http', '--port', port]), new RegExp(`--port must be a number from 0 to 65535, not "${port}"`), port);
+    for (const flag of ['--host', '--allowed-host', '--allowed-origin'])
+      assert.throws(() => parseArgs([flag, 'x']), new RegExp(`^Error: ${flag} applies to --http only\\nusage: npm run mcp -- `), flag);
+    assert.throws(() => parseArgs(['--build', '--http']), /^Error: --build needs a value\nusage: /);
+    assert.throws(() => parseArgs(['--http', '--port']), /--port needs a value/);
+  });
+
+  test('page paths: the limit itself is a path, a colon after the start is no scheme, and other schemes are named', () => {
+    const twins = new Set(['/docs/intro', '/docs/concepts/apps']);
+    const longest = `/docs/${'a'.repeat(MAX_PAGE_INPUT - 6)}`;
+    assert.equal(longest.length, MAX_PAGE_INPUT);
+    assert.match((resolvePage(longest, twins) as {message: string}).message, /^There is no page at /);
+    assert.deepEqual(resolvePage('/docs/concepts/apps#step:1', twins), {
+      ok: true,
+      route: '/docs/concepts/apps',
+      twin: 'docs/concepts/apps.md',
+      anchor: 'step:1',
+    });
+    assert.match((resolvePage('http://evil.example/docs/intro', twins) as {message: string}).message, /, not http:\/\/evil\.example\.$/);
+    assert.match((resolvePage('mailto:someone@example.com', twins) as {message: string}).message, /, not mailto:\.$/);
+    // A near page is looked for while the path is at most ten characters longer than the longest page.
+    const near = (extra: number) => (resolvePage(`/docs/concepts/apps${'x'.repeat(extra)}`, twins) as {message: string}).message;
+    assert.match(near(10), /Did you mean \/docs\/concepts\/apps\?/);
+    assert.doesNotMatch(near(11), /Did you mean/);
+  });
+
+  test('API operations: a file without operations or tags is refused; a refusal quotes what was asked', () => {
+    const file = (fields: object) => JSON.stringify({format: API_OPERATIONS_FORMAT, operations: [], tags: [], ...fields});
+    assert.ok(ApiCatalog.fromText(file({}), 'ops.json'));
+    for (const fields of [{operations: null}, {tags: {}}, {format: API_OPERATIONS_FORMAT + 1}])
+      assert.throws(() => ApiCatalog.fromText(file(fields), 'ops.json'), /ops\.json is not an API operations file of format/, JSON.stringify(fields));
+    assert.equal(
+      library.api.byTag(' secret ').ok ? '' : (library.api.byTag(' secret ') as {message: string}).message,
+      'There is no API tag " secret ". Did you mean "Secrets"? The tags are: Apps, Secrets, Schedules.',
+    );
+    assert.equal(
+      (library.api.find(' zzz ') as {message: string}).message,
+      'There is no API operation "zzz". Use list_api_operations to see them all, or search_docs with kind "api".',
+    );
   });
 });
