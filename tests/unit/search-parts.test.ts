@@ -2,13 +2,18 @@
  * The small parts of the site's search (src/search) that the engine tests in
  * plugins/search-index/index.test.ts pass through without pinning down: what
  * the /search page asks for and says (results.ts), the client the first paint
- * hands over (earlyClient.ts), and how text becomes words, terms, highlights
+ * hands over (earlyClient.ts), the browser's client over a served index
+ * (client.ts), and how text becomes words, terms, highlights
  * and snippets (text.ts). It imports nothing but src/search, so it is also the
  * quick first file of `npm run bench:mutation -- --only src/search`.
  */
 import assert from 'node:assert/strict';
-import {describe, test} from 'node:test';
-import type {LocalSearchClient} from '../../src/search/client';
+import {createServer, type Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {after, before, describe, test} from 'node:test';
+import {createLocalSearchClient, type LocalSearchClient} from '../../src/search/client';
+import {SearchEngine} from '../../src/search/engine';
+import {pagesToRecords, type ExtractedPage} from '../../src/search/records';
 import {leaveEarlyClient, takeEarlyClient} from '../../src/search/earlyClient';
 import {kindFacetFilter, kindOfRoute} from '../../src/search/kinds';
 import {
@@ -314,5 +319,144 @@ describe('words, terms, highlights and snippets', () => {
       '(Optional) "Quoted" e.g. this',
     ]);
     assert.deepEqual(sentences('   '), []);
+  });
+});
+
+describe("the browser's search client over a served index", () => {
+  const SITE = 'https://docs.tower.dev';
+  const pages: ExtractedPage[] = [
+    {
+      path: '/docs/concepts/schedules',
+      trail: ['Concepts'],
+      kind: 'concept',
+      title: 'Schedules',
+      language: 'en',
+      tags: ['docs-default-current'],
+      sections: [
+        {level: 1, anchor: null, heading: 'Schedules', parents: [], text: 'A schedule runs an app on a cron expression, every hour or every day.'},
+        {level: 2, anchor: 'time-zones', heading: 'Time zones', parents: [], text: 'A schedule reads its cron expression in UTC unless it names a time zone.'},
+      ],
+    },
+    {
+      path: '/docs/concepts/apps',
+      trail: ['Concepts'],
+      kind: 'concept',
+      title: 'Apps',
+      language: 'en',
+      tags: ['docs-default-current'],
+      sections: [{level: 1, anchor: null, heading: 'Apps', parents: [], text: 'An app is code and a Towerfile.'}],
+    },
+  ];
+  const {index, texts} = SearchEngine.fromRecords(pagesToRecords(pages, SITE)).pack(SITE, (_, position, kind) => `text/${kind}-${position}.json`);
+  /** Path -> body; a path missing here answers 404. Every request is counted. */
+  const files = new Map<string, string>();
+  const requested: string[] = [];
+  let server: Server;
+  let origin: string;
+  before(async () => {
+    server = createServer((request, response) => {
+      requested.push(request.url ?? '');
+      const body = files.get(request.url ?? '');
+      response.writeHead(body === undefined ? 404 : 200, {'Content-Type': 'application/json', Connection: 'close'});
+      response.end(body ?? '{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const serve = (folder: string, withTexts = true) => {
+    files.set(`/${folder}/search-index.json`, JSON.stringify(index));
+    if (withTexts) for (const [file, text] of texts) files.set(`/${folder}/${file}`, JSON.stringify(text));
+  };
+  const schedule = {
+    requests: [
+      {indexName: 'docs', params: {query: 'schedule', hitsPerPage: 5, attributesToSnippet: ['content:8'], highlightPreTag: '<m>', highlightPostTag: '</m>'}},
+    ],
+  };
+  type Snipped = {url: string; _snippetResult?: {content?: {value: string}}};
+
+  test("answers DocSearch's requests from the index, loading it once and each shown page's text once", async () => {
+    serve('ok');
+    const client = createLocalSearchClient(`${origin}/ok/search-index.json`);
+    const {results} = await client.search(schedule);
+    assert.equal(results.length, 1);
+    assert.equal(results[0].index, 'docs');
+    const hits = results[0].hits as Snipped[];
+    assert.deepEqual(
+      hits.map((entry) => entry.url),
+      [`${SITE}/docs/concepts/schedules`, `${SITE}/docs/concepts/schedules#time-zones`],
+    );
+    assert.equal(hits[0]._snippetResult?.content?.value, 'A <m>schedule</m> runs an app on a cron…');
+    assert.equal(client.unavailable(), false);
+    await client.search(schedule);
+    assert.deepEqual(
+      requested.filter((url) => url.startsWith('/ok/')).sort(),
+      ['/ok/search-index.json', ...[...texts.keys()].filter((file) => file.startsWith('text/text-0')).map((file) => `/ok/${file}`)].sort(),
+    );
+    assert.equal(await client.engine(), await client.engine(), 'one engine per index');
+  });
+
+  test('an index that cannot be loaded answers no results, says so once, and can be tried again', async (t) => {
+    const errors = t.mock.method(console, 'error', () => undefined);
+    const url = `${origin}/later/search-index.json`;
+    const client = createLocalSearchClient(url);
+    let changes = 0;
+    const unsubscribe = client.subscribe(() => changes++);
+    const {results} = await client.search(schedule);
+    assert.deepEqual(results, [
+      {
+        hits: [],
+        nbHits: 0,
+        page: 0,
+        nbPages: 0,
+        hitsPerPage: 5,
+        query: 'schedule',
+        params: '',
+        processingTimeMS: 0,
+        exhaustiveNbHits: true,
+        queryWords: [],
+        allWordsMatched: false,
+        index: 'docs',
+      },
+    ]);
+    assert.equal((await client.search({requests: [{indexName: 'docs', params: {query: 'x'}}]})).results[0].hitsPerPage, 20, 'the default page size');
+    assert.equal(client.unavailable(), true);
+    assert.equal(changes, 1, 'told once, though two searches failed');
+    assert.equal(errors.mock.calls[0].arguments[0], `Search is unavailable: the search index ${url} could not be loaded.`);
+    await assert.rejects(client.engine(), /HTTP 404/);
+    assert.equal(await client.retry(), false);
+    serve('later');
+    assert.equal(await client.retry(), true);
+    assert.equal(client.unavailable(), false);
+    assert.equal(changes, 2);
+    unsubscribe();
+    files.delete('/later/search-index.json');
+    // Loaded once, the engine stays: a later failure of the file changes nothing.
+    assert.equal(await client.retry(), true);
+    assert.equal(changes, 2);
+  });
+
+  test('a page whose text cannot be loaded is shown without its snippet, and its text is asked for again later', async (t) => {
+    const errors = t.mock.method(console, 'error', () => undefined);
+    serve('notext', false);
+    const client = createLocalSearchClient(`${origin}/notext/search-index.json`);
+    const first = (await client.search(schedule)).results[0].hits as Snipped[];
+    assert.equal(first.length, 2);
+    assert.equal(first[0]._snippetResult?.content?.value, '');
+    assert.equal(
+      errors.mock.calls[0].arguments[0],
+      `Search: the text of ${SITE}/docs/concepts/schedules could not be loaded; its results are shown without snippets.`,
+    );
+    serve('notext');
+    const second = (await client.search(schedule)).results[0].hits as Snipped[];
+    assert.match(second[0]._snippetResult?.content?.value ?? '', /<m>schedule<\/m>/);
+  });
+
+  test("names itself to DocSearch's agent list, each agent once", () => {
+    const client = createLocalSearchClient(`${origin}/ok/search-index.json`);
+    client.addAlgoliaAgent('docsearch', '4.0.0');
+    client.addAlgoliaAgent('docsearch', '4.0.0');
+    client.transporter.algoliaAgent.add({segment: 'docsearch-react'});
+    assert.equal(client.transporter.algoliaAgent.value, 'tower-local-search; docsearch (4.0.0); docsearch-react');
   });
 });
