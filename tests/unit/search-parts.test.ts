@@ -460,3 +460,50 @@ describe("the browser's search client over a served index", () => {
     assert.equal(client.transporter.algoliaAgent.value, 'tower-local-search; docsearch (4.0.0); docsearch-react');
   });
 });
+
+describe('identifiers in a query', () => {
+  const SITE = 'https://docs.tower.dev';
+  const page = (path: string, title: string, sections: Array<[string, string | null, string]>): ExtractedPage => ({
+    path,
+    trail: ['Reference'],
+    kind: 'sdk',
+    title,
+    language: 'en',
+    tags: ['docs-default-current'],
+    sections: sections.map(([heading, anchor, text], i) => ({level: i === 0 ? 1 : 2, anchor, heading, parents: [], text})),
+  });
+  const engine = SearchEngine.fromRecords(
+    pagesToRecords(
+      [
+        page('/docs/reference/tower-sdk', 'Tower SDK', [
+          ['Tower SDK', null, 'The Python SDK.'],
+          ['Run context', 'run-context', 'tower.info.run_id is the id of the current run.'],
+          ['Running apps', 'running-apps', 'tower.run_app(name) starts an app and returns its run.'],
+        ]),
+        page('/docs/concepts/widgets', 'Widgets', [['Widgets', null, 'A widget shows one number on a dashboard.']]),
+      ],
+      SITE,
+    ),
+  );
+  const found = (query: string) => engine.search({query}).hits.map((entry) => entry.url.replace(SITE, ''));
+
+  test('an identifier finds its members, what follows its dots, its completion while typed, and itself with a typo', () => {
+    assert.deepEqual(found('tower.info'), ['/docs/reference/tower-sdk#run-context'], 'tower.info finds tower.info.run_id');
+    assert.deepEqual(found('info.run_id'), ['/docs/reference/tower-sdk#run-context']);
+    assert.deepEqual(found('run_app'), ['/docs/reference/tower-sdk#running-apps']);
+    assert.deepEqual(found('tower.inf'), ['/docs/reference/tower-sdk#run-context'], 'being typed');
+    assert.deepEqual(found('tower.rn_app'), ['/docs/reference/tower-sdk#running-apps'], 'one typo');
+    // A complete query (a question asked, not typed) reads members only, not other completions.
+    const terms = (query: string) => engine.plan(query, {complete: true}).words.map((word) => [word.text, word.expansions.map((expansion) => expansion.term)]);
+    assert.deepEqual(terms('tower.info'), [['tower.info', ['tower.info.run_id']]]);
+    assert.deepEqual(terms('tower.inf'), [
+      ['tower', ['tower']],
+      ['inf', ['info']],
+    ]);
+  });
+
+  test('an identifier the docs never mention is looked for by its parts', () => {
+    assert.deepEqual(found('acme.widget'), ['/docs/concepts/widgets']);
+    assert.deepEqual(found('zzqq.xxyy'), []);
+  });
+});
