@@ -59,7 +59,7 @@ export const TARGETS: Target[] = [
     mutate: ['mcp/*.ts'],
     // mcp-server.test.ts drives the tools and resources in-process; tests/e2e/mcp.test.ts drives the
     // same server over a production build in child processes, which Stryker cannot follow.
-    tests: ['tests/unit/mcp.test.ts', 'tests/unit/mcp-server.test.ts'],
+    tests: ['tests/unit/mcp-twin.test.ts', 'tests/unit/mcp.test.ts', 'tests/unit/mcp-server.test.ts'],
   },
 ];
 
