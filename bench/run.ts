@@ -5,6 +5,7 @@
  *
  *   npm run bench                 # builds both sites cold, then measures
  *   npm run bench -- --no-build   # reuse build/ and bench/.vanilla-build/
+ *   npm run bench -- --build DIR  # measure another build as it is (an older commit's, to compare)
  */
 import {existsSync, rmSync} from 'node:fs';
 import path from 'node:path';
@@ -16,13 +17,13 @@ import {formatWeight, kib, measureFirstVisit, type PageWeight} from './measure';
 import {precompress} from '../scripts/precompress';
 import {runLighthouseBench} from './lighthouse';
 import {runLoadBench} from './load';
-import {assertApiPagesGenerated, prepareBench, VANILLA_SITE} from './deps';
+import {assertApiPagesGenerated, prepareBench, siteBuildDir, VANILLA_SITE} from './deps';
 import {runMcpBench} from './mcp';
 import {runSearchInputBench} from './search-input';
 import {runTowerfileCheckBench} from './towerfile-check';
 
 const VANILLA_BUILD = path.join(REPO_ROOT, 'bench', '.vanilla-build');
-const SITE_BUILD = path.join(REPO_ROOT, 'build');
+const SITE_BUILD = siteBuildDir();
 
 async function coldBuild(siteDir: string, outDir: string): Promise<number> {
   for (const dir of [outDir, path.join(siteDir, '.docusaurus'), path.join(siteDir, 'node_modules', '.cache')]) {
@@ -36,12 +37,17 @@ async function coldBuild(siteDir: string, outDir: string): Promise<number> {
 
 async function main(): Promise<void> {
   const skipBuild = process.argv.includes('--no-build');
+  // A build named with --build is measured as it is, never rebuilt from this checkout.
+  const namedBuild = process.argv.includes('--build');
+  if (namedBuild && !existsSync(path.join(SITE_BUILD, 'index.html'))) throw new Error(`--build ${SITE_BUILD}: no built site there`);
   const lighthouse = !process.argv.includes('--no-lighthouse');
   const load = !process.argv.includes('--no-load');
   console.log('Tower docs benchmark (figures, not assertions)\n');
   prepareBench({lighthouse, load});
 
-  if (!skipBuild || !existsSync(SITE_BUILD) || !existsSync(VANILLA_BUILD)) {
+  if (namedBuild) {
+    if (!existsSync(VANILLA_BUILD)) await coldBuild(VANILLA_SITE, VANILLA_BUILD);
+  } else if (!skipBuild || !existsSync(SITE_BUILD) || !existsSync(VANILLA_BUILD)) {
     // The site first: its build generates docs/reference/api/, which the vanilla baseline's sidebar lists.
     const siteSeconds = await coldBuild(REPO_ROOT, SITE_BUILD);
     assertApiPagesGenerated();

@@ -4,7 +4,8 @@
  * docs/ folder as the real site. Only what the shared content needs to compile
  * differs from the classic template: CommonMark detection for .md files, and
  * links into the API reference (which this baseline does not generate) are
- * ignored.
+ * ignored, and `src/components` is a link to the real site's, for the
+ * components pages import by `@site/src/components/...`.
  */
 import type {Config} from '@docusaurus/types';
 
