@@ -1075,7 +1075,7 @@ describe('the HTTP transport answers a request it accepts', () => {
 
   test('a body of exactly the limit is read, one byte more is refused, whether its length is declared or not', async () => {
     const full = ping.padEnd(MAX_BODY_BYTES, ' ');
-    for (const headers of [{}, {'Transfer-Encoding': 'chunked'}]) {
+    for (const headers of [{}, {'Transfer-Encoding': 'chunked'}] as Array<Record<string, string>>) {
       const read = await post(full, headers);
       assert.equal(read.status, 200, JSON.stringify(headers));
       assert.deepEqual(JSON.parse(read.body), {jsonrpc: '2.0', id: 1, result: {}});
