@@ -12,8 +12,9 @@ import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {after, before, describe, test} from 'node:test';
 import {createLocalSearchClient, type LocalSearchClient} from '../../src/search/client';
+import {answerQuestion} from '../../src/search/answer';
 import {SearchEngine} from '../../src/search/engine';
-import {pagesToRecords, type ExtractedPage} from '../../src/search/records';
+import {blocksText, pagesToRecords, type Block, type ExtractedPage} from '../../src/search/records';
 import {leaveEarlyClient, takeEarlyClient} from '../../src/search/earlyClient';
 import {kindFacetFilter, kindOfRoute} from '../../src/search/kinds';
 import {
@@ -505,5 +506,42 @@ describe('identifiers in a query', () => {
   test('an identifier the docs never mention is looked for by its parts', () => {
     assert.deepEqual(found('acme.widget'), ['/docs/concepts/widgets']);
     assert.deepEqual(found('zzqq.xxyy'), []);
+  });
+});
+
+describe('Ask AI: what an answer quotes of a long table or code block', () => {
+  const SITE = 'https://docs.tower.dev';
+  const answerFrom = (blocks: Block[], question: string) => {
+    const page: ExtractedPage = {
+      path: '/docs/concepts/retries',
+      title: 'Retries',
+      trail: ['Concepts'],
+      kind: 'concept',
+      language: 'en',
+      tags: ['docs-default-current'],
+      sections: [
+        {level: 1, anchor: null, heading: 'Retries', parents: [], text: 'Runs can be retried.', blocks: ['Runs can be retried.']},
+        {level: 2, anchor: 'retry-policy', heading: 'Retry policy', parents: [], text: blocksText(blocks), blocks},
+      ],
+    };
+    return answerQuestion(SearchEngine.fromRecords(pagesToRecords([page], SITE)), question);
+  };
+  const rows = (count: number) => Array.from({length: count}, (_, i) => [`attempt${i}`, `waits ${i} minutes`]);
+
+  test('ten rows are shown whole; past ten, the first ten and how many more, one or many', () => {
+    const quoted = (count: number) =>
+      answerFrom(['The retry policy waits between attempts:', {table: [['Attempt', 'Wait'], ...rows(count)]}], 'what is the retry policy').blocks;
+    assert.deepEqual(quoted(10), ['The retry policy waits between attempts:', {table: [['Attempt', 'Wait'], ...rows(10)]}]);
+    assert.deepEqual(quoted(11), ['The retry policy waits between attempts:', {table: [['Attempt', 'Wait'], ...rows(10)]}, '… and 1 more row in the section.']);
+    assert.deepEqual(quoted(13).at(-1), '… and 3 more rows in the section.');
+  });
+
+  test('a code block shows its first fourteen lines, then "…"', () => {
+    const lines = Array.from({length: 20}, (_, i) => `retry_step_${i}()`);
+    const quoted = (count: number) =>
+      answerFrom(['Configure the retry policy in code:', {code: lines.slice(0, count).join('\n'), language: 'python'}], 'how do I configure the retry policy')
+        .blocks;
+    assert.deepEqual(quoted(14)[1], {code: lines.slice(0, 14).join('\n'), language: 'python'});
+    assert.deepEqual(quoted(20)[1], {code: `${lines.slice(0, 14).join('\n')}\n…`, language: 'python'});
   });
 });
