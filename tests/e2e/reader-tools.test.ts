@@ -171,6 +171,31 @@ describe('Towerfile checker', () => {
     await watched.context.close();
   });
 
+  test('a reference link followed right after an edit keeps its own address, and its heading shows', async () => {
+    const watched = await openContext(site.browser, site.base);
+    const {page} = watched;
+    await openChecker(page);
+    await editor(page).fill(BROKEN.replace('sources =', 'source =').replace('default = 1', 'default = "1"'));
+    await page.waitForFunction(() => document.querySelector('p.alert')?.textContent === 'Tower accepts this Towerfile.');
+    // The next page's code arrives later than the checker saves an edit into the address (300 ms),
+    // so the checker is still on screen, with a save pending, when the address changes.
+    await page.route('**/assets/js/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await editor(page).press('End');
+    await editor(page).press('Enter');
+    await page.getByRole('link', {name: 'app.script', exact: true}).click();
+    await page.waitForFunction(() => document.getElementById('appscript') !== null);
+    await page.waitForFunction(() => {
+      const heading = document.getElementById('appscript');
+      return heading !== null && heading.getBoundingClientRect().top >= 0 && heading.getBoundingClientRect().top < innerHeight;
+    });
+    assert.equal(new URL(page.url()).pathname + new URL(page.url()).hash, '/docs/reference/towerfile#appscript');
+    finish(watched);
+    await watched.context.close();
+  });
+
   test('a TOML syntax error shows its line and column in plain words; clearing the file asks for one', async () => {
     const watched = await openContext(site.browser, site.base);
     const {page} = watched;

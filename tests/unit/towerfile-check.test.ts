@@ -20,7 +20,16 @@ import {
 } from '../../src/towerfile/packaging';
 import {COMMON_ERRORS_ANCHOR, headingAnchor, keyPathLabel, referenceHeading, TOWERFILE_REFERENCE_ROUTE} from '../../src/towerfile/reference';
 import {isDeprecated, knownKeys, schemaAt, type JsonSchema} from '../../src/towerfile/schema';
-import {decodeText, encodeText, hashFor, OPENED_TEXT_LIMIT, openFromHash, opened, textFromHash} from '../../src/components/TowerfileChecker/persist';
+import {
+  addressFor,
+  decodeText,
+  encodeText,
+  hashFor,
+  OPENED_TEXT_LIMIT,
+  openFromHash,
+  opened,
+  textFromHash,
+} from '../../src/components/TowerfileChecker/persist';
 import {EXAMPLE} from '../../src/components/TowerfileChecker/example';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -1073,4 +1082,15 @@ describe('Towerfile checker: reading the schema, the reference and key lines', (
     assert.equal(lines.lineOf(['a', 'bc']), 1);
     assert.equal(lines.lineOf([]), -1, 'the document itself has no line');
   });
+});
+
+test('the checker writes its text into the address only while the address is still its own', () => {
+  const page = '/docs/reference/towerfile-checker';
+  const text = '[app]\nname = "a"\n';
+  assert.equal(addressFor({pathname: page, search: '', hash: ''}, page, text), `${page}${hashFor(text)}`);
+  assert.equal(addressFor({pathname: page, search: '?x=1', hash: hashFor('old')}, page, text), `${page}?x=1${hashFor(text)}`);
+  // A reference link was followed while the checker was still on screen: the next page's address stays.
+  assert.equal(addressFor({pathname: '/docs/reference/towerfile', search: '', hash: '#appscript'}, page, text), null);
+  // An anchor on the checker's own page was followed.
+  assert.equal(addressFor({pathname: page, search: '', hash: '#how-it-works'}, page, text), null);
 });

@@ -20,7 +20,7 @@ import {createStorageSlot} from '@docusaurus/theme-common';
 import type {TowerfileCheck, TowerfileProblem} from '@site/src/towerfile/check';
 import {lineRange} from './lines';
 import {EXAMPLE} from './example';
-import {hashFor, openFromHash, opened, OPENED_TEXT_LIMIT, STORAGE_KEY, type OpenedText} from './persist';
+import {addressFor, openFromHash, opened, OPENED_TEXT_LIMIT, STORAGE_KEY, type OpenedText} from './persist';
 import type * as EngineModule from './engine';
 import styles from './styles.module.css';
 
@@ -109,10 +109,11 @@ export default function TowerfileChecker(): ReactNode {
     setText(next);
     setTooLong(null);
     window.clearTimeout(saveTimer.current);
+    const page = window.location.pathname;
     saveTimer.current = window.setTimeout(() => {
       storage.set(next);
-      const {pathname, search} = window.location;
-      window.history.replaceState(window.history.state, '', `${pathname}${search}${hashFor(next)}`);
+      const address = addressFor(window.location, page, next);
+      if (address !== null) window.history.replaceState(window.history.state, '', address);
     }, SAVE_DELAY_MS);
   };
 

@@ -62,3 +62,14 @@ export function openFromHash(hash: string): OpenedText | null {
 export function hashFor(text: string): string {
   return `#${HASH_KEY}=${encodeText(text)}`;
 }
+
+/**
+ * The address that carries `text`, or null when the address is no longer the checker's to change:
+ * the reader has left `page` (a link's navigation starts while the checker is still on screen,
+ * waiting for the next page's code) or has followed an anchor on it.
+ */
+export function addressFor(location: {pathname: string; search: string; hash: string}, page: string, text: string): string | null {
+  if (location.pathname !== page) return null;
+  if (location.hash !== '' && !location.hash.startsWith(`#${HASH_KEY}=`)) return null;
+  return `${location.pathname}${location.search}${hashFor(text)}`;
+}
