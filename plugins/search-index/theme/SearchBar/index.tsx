@@ -33,8 +33,8 @@ import {isRegexpStringMatch, useSearchLinkCreator} from '@docusaurus/theme-commo
 import {useAlgoliaAskAi, useSearchResultUrlProcessor} from '@docusaurus/theme-search-algolia/client';
 import Translate from '@docusaurus/Translate';
 import translations from '@theme/SearchTranslations';
-import {watchModal} from './modalSemantics';
-import {askAiRow, groupedByPage, isAskAiRow, safeHit} from './modalHits';
+import type * as ModalHits from './modalHits';
+import type * as ModalSemantics from './modalSemantics';
 import {onAskAiRequest} from './askAiRequests';
 import {ensureUsableStorage} from './storage';
 import type AskAiPanelComponent from './AskAiPanel';
@@ -77,7 +77,7 @@ function modalClient(client: SearchClient, local: LocalSearchClient | null, sear
     if (!local || !query.trim() || !('hits' in first)) return response;
     const engine = await local.engine().catch(() => null);
     if (!engine || (count > 0 && engine.plan(query).intent !== 'question')) return response;
-    const withRow = {...first, hits: [askAiRow(query, searchPageUrl(query)), ...first.hits]} as typeof first;
+    const withRow = {...first, hits: [hits().askAiRow(query, searchPageUrl(query)), ...first.hits]} as typeof first;
     return {...response, results: [withRow, ...response.results.slice(1)]};
   };
   return Object.assign(Object.create(client) as SearchClient, {search});
@@ -85,15 +85,32 @@ function modalClient(client: SearchClient, local: LocalSearchClient | null, sear
 
 let DocSearchModal: ModalComponent | null = null;
 let AskAiPanel: typeof AskAiPanelComponent | null = null;
+// What only the open modal uses (its rows and its roles) loads with it, not with every page.
+let modalHits: typeof ModalHits | null = null;
+let modalSemantics: typeof ModalSemantics | null = null;
 
 /** Loads the modal's code and styles the first time a reader reaches for search. */
 function loadModal(): Promise<void> {
   ensureUsableStorage();
-  if (DocSearchModal && AskAiPanel) return Promise.resolve();
-  return Promise.all([import('@docsearch/react/modal'), import('./AskAiPanel'), import('@docsearch/react/style')]).then(([modal, panel]) => {
+  if (DocSearchModal && AskAiPanel && modalHits && modalSemantics) return Promise.resolve();
+  return Promise.all([
+    import('@docsearch/react/modal'),
+    import('./AskAiPanel'),
+    import('./modalHits'),
+    import('./modalSemantics'),
+    import('@docsearch/react/style'),
+  ]).then(([modal, panel, hits, semantics]) => {
     DocSearchModal = modal.DocSearchModal;
     AskAiPanel = panel.default;
+    modalHits = hits;
+    modalSemantics = semantics;
   });
+}
+
+/** The modal's row helpers; everything that calls this runs inside the modal, after loadModal(). */
+function hits(): typeof ModalHits {
+  if (!modalHits) throw new Error('The search modal used its rows before loadModal() had finished.');
+  return modalHits;
 }
 
 /** A single letter or digit typed without modifiers. */
@@ -211,8 +228,8 @@ export default function SearchBar(): ReactNode {
   }, [mode]);
 
   useEffect(() => {
-    if (!isOpen || !containerRef.current) return undefined;
-    return watchModal(containerRef.current);
+    if (!isOpen || !containerRef.current || !modalSemantics) return undefined;
+    return modalSemantics.watchModal(containerRef.current);
   }, [isOpen]);
 
   // Another part of the page (the /search page) asks for Ask AI: open the modal with the question.
@@ -297,6 +314,7 @@ export default function SearchBar(): ReactNode {
   const transformItems = useCallback<NonNullable<ModalProps['transformItems']>>(
     (items) =>
       items.map((item) => {
+        const {isAskAiRow, safeHit, groupedByPage} = hits();
         if (isAskAiRow(item)) return item;
         const safe = safeHit({...item, url: processUrl(item.url)});
         return mode === 'local' ? groupedByPage(safe) : safe;
@@ -317,7 +335,7 @@ export default function SearchBar(): ReactNode {
 
   const hitComponent = useCallback<NonNullable<ModalProps['hitComponent']>>(
     ({hit, children}) =>
-      isAskAiRow(hit) ? (
+      hits().isAskAiRow(hit) ? (
         <AskAiRow question={hit.hierarchy.lvl1 ?? ''} onAsk={(question) => onAskAiToggle(true, {query: question})} />
       ) : (
         <ResultTarget url={hit.url} navigate={openResult}>
@@ -337,7 +355,7 @@ export default function SearchBar(): ReactNode {
             </Translate>
           </Link>
         )}
-        {mode === 'local' && !state.collections.some((collection) => collection.items.some(isAskAiRow)) && (
+        {mode === 'local' && !state.collections.some((collection) => collection.items.some(hits().isAskAiRow)) && (
           <button type="button" className="tower-askai-button" onClick={() => onAskAiToggle(true, {query: state.query})}>
             Ask AI: “{state.query}”
           </button>
