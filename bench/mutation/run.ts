@@ -73,6 +73,8 @@ const IGNORE = [
   'bench/results',
   'bench/starlight/.site',
   'bench/vanilla-site/build',
+  // A link to src/components (the vanilla baseline's components): the sandbox copies src/ itself, and cannot copy a link to a folder.
+  'bench/vanilla-site/src',
   'bench/.vanilla-build',
   'bench/mutation/node_modules',
   'bench/mutation/results',
