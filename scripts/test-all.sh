@@ -10,11 +10,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # step SECONDS "what it checks" COMMAND [ARGS...]
+# Each step's wall time is printed after it, so a slow step shows in a CI log.
 step() {
-  local limit=$1 what=$2
+  local limit=$1 what=$2 started=$SECONDS
   shift 2
   printf '\n==> %s\n' "$what"
   bash scripts/time-limit.sh "$limit" "$@"
+  printf '<== %s: %d s (%d s since npm test began)\n' "$what" $((SECONDS - started)) "$SECONDS"
 }
 
 step 1800 "Install what is missing (npm packages, chromium, nginx)" bash scripts/ensure-deps.sh

@@ -76,35 +76,6 @@ describe('API reference routes', () => {
     assert.deepEqual([...OPERATIONS.keys()].sort(), [...API_OPERATION_IDS].sort());
   });
 
-  test('every operation page shows its heading, method and path; no form, no send button, nothing off-origin', async () => {
-    const {page, context, offOrigin, pageErrors} = await openContext(site.browser, site.base);
-    const problems: string[] = [];
-    for (const route of API_ROUTES) {
-      const response = await page.goto(`${site.base}${route.path}`, {waitUntil: 'domcontentloaded'});
-      if (response?.status() !== 200) problems.push(`${route.path}: status ${response?.status()}`);
-      const heading = (await page.locator('article h1').first().textContent())?.trim();
-      if (heading !== route.heading) problems.push(`${route.path}: h1 "${heading}", expected "${route.heading}"`);
-      const endpoint = page.locator('article .api-endpoint');
-      if (!(await endpoint.isVisible())) {
-        problems.push(`${route.path}: no visible method and path`);
-        continue;
-      }
-      const method = (await endpoint.locator('.api-method').innerText()).trim();
-      const apiPath = (await endpoint.locator('code').innerText()).trim();
-      if (method !== route.method) problems.push(`${route.path}: method "${method}", expected ${route.method}`);
-      if (apiPath !== route.apiPath) problems.push(`${route.path}: path "${apiPath}", expected ${route.apiPath}`);
-      const controls = await requestControls(page);
-      if (controls.length) problems.push(`${route.path}: request controls ${controls.join(', ')}`);
-      // The title as served (read from the HTML: during hydration the document title flickers).
-      const title = /<title[^>]*>([^<]*)<\/title>/.exec((await response?.text()) ?? '')?.[1];
-      if (title !== `${escapeHtml(route.heading)} | Tower`) problems.push(`${route.path}: title "${title}"`);
-    }
-    assert.deepEqual(problems, []);
-    assert.deepEqual(offOrigin, []);
-    assert.deepEqual(pageErrors, []);
-    await context.close();
-  });
-
   test('the overview names the API, its base URL, authentication, errors, pagination and streams', async () => {
     const {page, context, offOrigin} = await openContext(site.browser, site.base);
     await goto(page, `${site.base}${API_OVERVIEW.path}`);
@@ -127,11 +98,31 @@ describe('API reference routes', () => {
 });
 
 describe('API operation pages', () => {
-  test('each page has copyable curl and Python samples, plus the CLI and SDK where the spec names them', async () => {
-    const {page, context} = await openContext(site.browser, site.base);
+  // One visit per operation page for everything a page must show (the route table leaves these pages to this sweep).
+  test('every operation page: heading, method and path, its title, copyable samples for each client, its sections; no form, no send button, nothing off-origin, no page error', async () => {
+    const {page, context, offOrigin, pageErrors} = await openContext(site.browser, site.base);
     const problems: string[] = [];
-    for (const id of API_OPERATION_IDS) {
-      await page.goto(`${site.base}/docs/reference/api/${id}`, {waitUntil: 'domcontentloaded'});
+    for (const route of API_ROUTES) {
+      const {id} = route;
+      const response = await page.goto(`${site.base}${route.path}`, {waitUntil: 'domcontentloaded'});
+      if (response?.status() !== 200) problems.push(`${id}: status ${response?.status()}`);
+      const heading = (await page.locator('article h1').first().textContent())?.trim();
+      if (heading !== route.heading) problems.push(`${id}: h1 "${heading}", expected "${route.heading}"`);
+      // The title as served (read from the HTML: during hydration the document title flickers), and once hydrated.
+      const served = /<title[^>]*>([^<]*)<\/title>/.exec((await response?.text()) ?? '')?.[1];
+      if (served !== `${escapeHtml(route.heading)} | Tower`) problems.push(`${id}: served title "${served}"`);
+      const endpoint = page.locator('article .api-endpoint');
+      if (!(await endpoint.isVisible())) {
+        problems.push(`${id}: no visible method and path`);
+        continue;
+      }
+      const method = (await endpoint.locator('.api-method').innerText()).trim();
+      const apiPath = (await endpoint.locator('code').innerText()).trim();
+      if (method !== route.method) problems.push(`${id}: method "${method}", expected ${route.method}`);
+      if (apiPath !== route.apiPath) problems.push(`${id}: path "${apiPath}", expected ${route.apiPath}`);
+      const controls = await requestControls(page);
+      if (controls.length) problems.push(`${id}: request controls ${controls.join(', ')}`);
+
       const tabs = await page.locator('article [role="tab"]').allInnerTexts();
       const expected = ['curl', 'Python'];
       const operation = OPERATIONS.get(id)!;
@@ -147,7 +138,12 @@ describe('API operation pages', () => {
         const cli = (await panels.nth(2).locator('pre').textContent())?.trim();
         if (cli !== operation['x-tower-cli']) problems.push(`${id}: CLI sample "${cli}"`);
       }
-      // Copy buttons appear once React has hydrated the code blocks.
+      for (const section of ['Code samples', 'Parameters', 'Request body', 'Responses']) {
+        if ((await page.locator('article h2', {hasText: section}).count()) !== 1) problems.push(`${id}: no "${section}" section`);
+      }
+      if (!(await page.locator('article p', {hasText: 'Authentication:'}).count())) problems.push(`${id}: no authentication line`);
+
+      // Copy buttons appear once React has hydrated the code blocks; the title is then the page's own.
       await waitForHydration(page);
       const copy = page.locator('article [role="tabpanel"]:not([hidden]) button[aria-label*="Copy" i]');
       if (
@@ -160,12 +156,17 @@ describe('API operation pages', () => {
           ))
       )
         problems.push(`${id}: no copy button`);
-      for (const section of ['Code samples', 'Parameters', 'Request body', 'Responses']) {
-        if ((await page.locator('article h2', {hasText: section}).count()) !== 1) problems.push(`${id}: no "${section}" section`);
-      }
-      if (!(await page.locator('article p', {hasText: 'Authentication:'}).count())) problems.push(`${id}: no authentication line`);
+      const titled = await page
+        .waitForFunction((h) => document.title === `${h} | Tower`, route.heading, {timeout: 5000})
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!titled) problems.push(`${id}: title once hydrated "${await page.title()}"`);
     }
     assert.deepEqual(problems, []);
+    assert.deepEqual(offOrigin, []);
+    assert.deepEqual(pageErrors, []);
     await context.close();
   });
 
