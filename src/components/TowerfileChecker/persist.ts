@@ -3,7 +3,8 @@
  * reload, a bookmark or a shared link brings it back, even when the browser blocks storage) and in
  * local storage (so coming back to the page later brings it back too).
  */
-const HASH_KEY = 'towerfile';
+/** What starts a hash that carries a Towerfile: `#towerfile=` and the text, base64url-encoded. */
+const HASH_PREFIX = '#towerfile=';
 export const STORAGE_KEY = 'tower.towerfileChecker.text';
 
 /**
@@ -43,8 +44,7 @@ export function decodeText(encoded: string): string | null {
 
 /** The Towerfile carried by a location hash such as `#towerfile=W2FwcF0`, or null. */
 export function textFromHash(hash: string): string | null {
-  const prefix = `#${HASH_KEY}=`;
-  return hash.startsWith(prefix) ? decodeText(hash.slice(prefix.length)) : null;
+  return hash.startsWith(HASH_PREFIX) ? decodeText(hash.slice(HASH_PREFIX.length)) : null;
 }
 
 /**
@@ -52,15 +52,14 @@ export function textFromHash(hash: string): string | null {
  * decoded (base64 spends four characters on three bytes, and a character takes at least one).
  */
 export function openFromHash(hash: string): OpenedText | null {
-  const prefix = `#${HASH_KEY}=`;
-  if (!hash.startsWith(prefix)) return null;
-  const encoded = hash.length - prefix.length;
+  if (!hash.startsWith(HASH_PREFIX)) return null;
+  const encoded = hash.length - HASH_PREFIX.length;
   if (encoded > Math.ceil((OPENED_TEXT_LIMIT * 4 * 4) / 3)) return {tooLong: Math.floor((encoded * 3) / 4)};
-  return opened(decodeText(hash.slice(prefix.length)));
+  return opened(decodeText(hash.slice(HASH_PREFIX.length)));
 }
 
 export function hashFor(text: string): string {
-  return `#${HASH_KEY}=${encodeText(text)}`;
+  return `${HASH_PREFIX}${encodeText(text)}`;
 }
 
 /**
@@ -70,6 +69,6 @@ export function hashFor(text: string): string {
  */
 export function addressFor(location: {pathname: string; search: string; hash: string}, page: string, text: string): string | null {
   if (location.pathname !== page) return null;
-  if (location.hash !== '' && !location.hash.startsWith(`#${HASH_KEY}=`)) return null;
+  if (location.hash !== '' && !location.hash.startsWith(HASH_PREFIX)) return null;
   return `${location.pathname}${location.search}${hashFor(text)}`;
 }
