@@ -14,6 +14,7 @@ import {parse} from 'yaml';
 import {SPEC_PATH} from '../../plugins/api-reference/sidebar';
 import {PHONE, goto, openContext, waitForHydration} from '../../lib/browser';
 import {useSite} from './support/site';
+import {titleBecomes} from './support/waits';
 import {axeViolations, LOOKS, openAxeContext} from './support/axe';
 import {API_OPERATION_IDS, API_OVERVIEW, API_ROUTES, CONTRACT_API_OPERATION_IDS} from './routes';
 
@@ -156,13 +157,7 @@ describe('API operation pages', () => {
           ))
       )
         problems.push(`${id}: no copy button`);
-      const titled = await page
-        .waitForFunction((h) => document.title === `${h} | Tower`, route.heading, {timeout: 5000})
-        .then(
-          () => true,
-          () => false,
-        );
-      if (!titled) problems.push(`${id}: title once hydrated "${await page.title()}"`);
+      if (!(await titleBecomes(page, route.heading))) problems.push(`${id}: title once hydrated "${await page.title()}"`);
     }
     assert.deepEqual(problems, []);
     assert.deepEqual(offOrigin, []);

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import {goto, openContext} from '../../lib/browser';
 import {useSite} from './support/site';
+import {titleBecomes} from './support/waits';
 import {API_OVERVIEW, DOC_ROUTES, headingOf} from './routes';
 
 const site = useSite();
@@ -23,13 +24,7 @@ describe('route table', () => {
       if (status !== 200) problems.push(`${route.path}: status ${status}`);
       if (heading !== route.heading) problems.push(`${route.path}: heading "${heading}", expected "${route.heading}"`);
       if (route.path !== '/') {
-        const titled = await page
-          .waitForFunction((h) => document.title === `${h} | Tower`, route.heading, {timeout: 5000})
-          .then(
-            () => true,
-            () => false,
-          );
-        if (!titled) problems.push(`${route.path}: title "${await page.title()}"`);
+        if (!(await titleBecomes(page, route.heading))) problems.push(`${route.path}: title "${await page.title()}"`);
       }
     }
     assert.deepEqual(problems, []);

@@ -14,6 +14,19 @@ export async function nextFrames(page: Page, count = 2): Promise<void> {
   }, count);
 }
 
+/**
+ * Whether the document's title becomes the page's own, `<heading> | Tower`, within five seconds:
+ * the theme sets it after hydration, so a sweep over many pages waits for it instead of reading it.
+ */
+export async function titleBecomes(page: Page, heading: string): Promise<boolean> {
+  return page
+    .waitForFunction((h) => document.title === `${h} | Tower`, heading, {timeout: 5000})
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
 /** Waits until no CSS transition or animation runs on the element or inside it (a slide, a fade). */
 export async function motionDone(locator: Locator): Promise<void> {
   await locator.evaluate((element) => Promise.all(element.getAnimations({subtree: true}).map((animation) => animation.finished.catch(() => undefined))));
