@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, mkdirSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, test} from 'node:test';
@@ -63,7 +63,7 @@ describe('test bundles for the mutation bench', () => {
       ),
     );
     // A folder outside the repository finds no node_modules of its own: link the site's.
-    spawnSync('ln', ['-s', path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules')]);
+    symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
     const built = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', 'bundle-tests.ts'), path.join(dir, 'x.test.ts')], {
       encoding: 'utf8',
     });
