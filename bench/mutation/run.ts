@@ -10,6 +10,14 @@
  *   npm run bench:mutation -- --concurrency 2          # test runners at once (default: one less than the cores)
  *   npm run bench:mutation -- --force                  # test every mutant again, not only what changed
  *
+ * While writing tests against one file's survivors, narrow a target instead of running it whole:
+ *
+ *   npm run bench:mutation -- --only src/search --mutate src/search/answer.ts --tests tests/unit/search-answer.test.ts,tests/unit/search-parts.test.ts
+ *
+ * A narrowed run keeps its own results, incremental file and sandbox folder (named after what it
+ * mutates and runs), so it neither spoils the whole target's next incremental run nor collides with
+ * another narrowed run going on beside it.
+ *
  * Stryker drives node's own test runner through its tap runner: each test file runs in a node of
  * its own, bundled with the sources it tests (scripts/bundle-tests.ts), and Stryker keeps, per test file,
  * which mutants it reaches. Reports (JSON, with every survivor) land in bench/mutation/results/; an
@@ -38,8 +46,8 @@ type Target = {
   name: string;
   mutate: string[];
   tests: string[];
-  /** A listed test imports TypeScript at run time (a path it computes), so its bundle runs with tsx too. */
-  needsTsx?: boolean;
+  /** Listed tests that import TypeScript at run time (a path they compute): when one is run, every bundle runs with tsx too. */
+  testsNeedingTsx?: string[];
 };
 
 export const TARGETS: Target[] = [
@@ -65,7 +73,7 @@ export const TARGETS: Target[] = [
     // first-paint script from these sources, which Stryker's instrumented copies make too big for
     // its size check.
     tests: ['tests/unit/search-parts.test.ts', 'plugins/search-index/index.test.ts', 'tests/unit/mcp.test.ts', 'plugins/search-index/relevance.test.ts'],
-    needsTsx: true,
+    testsNeedingTsx: ['plugins/search-index/relevance.test.ts'],
   },
   {
     name: 'mcp',
@@ -120,19 +128,32 @@ export function score(results: MutantResult[]): {caught: number; survived: numbe
   return {caught, survived, uncovered, invalid, percent: valid === 0 ? 0 : (100 * caught) / valid};
 }
 
+/** A target with its mutated files or test files replaced, named so its results sit apart from the whole target's. */
+export function narrowed(target: Target, mutate?: string[], tests?: string[]): Target & {slug: string} {
+  const base = target.name.replace(/[^\w]+/g, '-');
+  if (!mutate && !tests) return {...target, slug: base};
+  const parts = [...(mutate ?? []), ...(tests ?? []).map((file) => path.basename(file, '.test.ts'))];
+  return {...target, mutate: mutate ?? target.mutate, tests: tests ?? target.tests, slug: `${base}--${parts.join('-').replace(/[^\w]+/g, '-')}`};
+}
+
 async function main(argv: string[]): Promise<void> {
   const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
   const concurrency = argv.includes('--concurrency') ? Number(argv[argv.indexOf('--concurrency') + 1]) : undefined;
   if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0)) throw new Error('--concurrency takes a whole number of runners');
-  const targets = only ? TARGETS.filter((t) => t.name === only) : TARGETS;
-  if (targets.length === 0) throw new Error(`--only ${only}: not one of ${TARGETS.map((t) => t.name).join(', ')}`);
+  const mutateOverride = argv.includes('--mutate') ? argv[argv.indexOf('--mutate') + 1]?.split(',') : undefined;
+  const testsOverride = argv.includes('--tests') ? argv[argv.indexOf('--tests') + 1]?.split(',') : undefined;
+  const chosen = only ? TARGETS.filter((t) => t.name === only) : TARGETS;
+  if (chosen.length === 0) throw new Error(`--only ${only}: not one of ${TARGETS.map((t) => t.name).join(', ')}`);
+  if ((mutateOverride || testsOverride) && chosen.length !== 1) throw new Error('--mutate and --tests narrow one target: name it with --only');
+  for (const file of testsOverride ?? []) if (!existsSync(path.join(REPO_ROOT, file))) throw new Error(`--tests: no such file ${file}`);
+  const targets = chosen.map((t) => narrowed(t, mutateOverride, testsOverride));
   const require = ensureStryker();
   const {Stryker} = (await import(pathToFileURL(require.resolve('@stryker-mutator/core')).href)) as StrykerModule;
   mkdirSync(RESULTS, {recursive: true});
 
   const rows: string[] = [];
   for (const target of targets) {
-    const slug = target.name.replace(/[^\w]+/g, '-');
+    const slug = target.slug;
     const started = Date.now();
     const stryker = new Stryker({
       testRunner: 'tap',
@@ -142,7 +163,7 @@ async function main(argv: string[]): Promise<void> {
       buildCommand: ['node', '--import', 'tsx', 'scripts/bundle-tests.ts', ...target.tests].join(' '),
       tap: {
         testFiles: target.tests.map(bundleNameOf),
-        nodeArgs: [...(target.needsTsx ? ['--import', 'tsx'] : []), '--test-reporter=tap', '-r', '{{hookFile}}', '{{testFile}}'],
+        nodeArgs: [...(target.testsNeedingTsx?.some((file) => target.tests.includes(file)) ? ['--import', 'tsx'] : []), '--test-reporter=tap', '-r', '{{hookFile}}', '{{testFile}}'],
       },
       coverageAnalysis: 'perTest',
       ...(concurrency ? {concurrency} : {}),
@@ -151,7 +172,7 @@ async function main(argv: string[]): Promise<void> {
       // from counting as caught.
       timeoutMS: 30_000,
       ignorePatterns: IGNORE,
-      tempDirName: path.relative(REPO_ROOT, path.join(HERE, '.stryker-tmp')),
+      tempDirName: path.relative(REPO_ROOT, path.join(HERE, '.stryker-tmp', slug)),
       incremental: true,
       force: argv.includes('--force'),
       incrementalFile: path.relative(REPO_ROOT, path.join(RESULTS, `${slug}.incremental.json`)),
