@@ -163,7 +163,13 @@ async function main(argv: string[]): Promise<void> {
       buildCommand: ['node', '--import', 'tsx', 'scripts/bundle-tests.ts', ...target.tests].join(' '),
       tap: {
         testFiles: target.tests.map(bundleNameOf),
-        nodeArgs: [...(target.testsNeedingTsx?.some((file) => target.tests.includes(file)) ? ['--import', 'tsx'] : []), '--test-reporter=tap', '-r', '{{hookFile}}', '{{testFile}}'],
+        nodeArgs: [
+          ...(target.testsNeedingTsx?.some((file) => target.tests.includes(file)) ? ['--import', 'tsx'] : []),
+          '--test-reporter=tap',
+          '-r',
+          '{{hookFile}}',
+          '{{testFile}}',
+        ],
       },
       coverageAnalysis: 'perTest',
       ...(concurrency ? {concurrency} : {}),
