@@ -1,0 +1,380 @@
+/**
+ * The rules the search engine (src/search/engine.ts) ranks and answers by,
+ * each pinned on a tiny index built in memory by the code the plugin uses
+ * (pagesToRecords, SearchEngine.fromRecords): which section ranks first and by
+ * how much, which sections count as matches, how pages are grouped, paged and
+ * counted, and what a hit shows. Where a rule is one factor of the score, the
+ * test compares two sections that differ only in that factor, so the ratio of
+ * their scores is the factor the rule names (src/search/ranking.ts).
+ * Fast: no build, no files, no server.
+ */
+import assert from 'node:assert/strict';
+import {describe, test} from 'node:test';
+import {
+  groupByPage,
+  headingPhraseBoost,
+  matchesFacets,
+  namedOperationBoost,
+  operationIdOf,
+  SearchEngine,
+  signpostFactor,
+  type Ranked,
+} from '../../src/search/engine';
+import type {PageKind} from '../../src/search/kinds';
+import type {QueryPlan} from '../../src/search/query';
+import {
+  EXPANSION_WEIGHT,
+  FIELD_BOOST,
+  HEADING_ANSWER,
+  HEADING_PHRASE_BOOST,
+  KIND_PRIOR,
+  LEVEL_BOOST,
+  NAMED_OPERATION_BOOST,
+  prefixWeight,
+  QUESTION_LEVEL_BOOST,
+  SECOND_SECTION_SHARE,
+  SIGNPOST_SECTION,
+} from '../../src/search/ranking';
+import {pagesToRecords, type Block, type ExtractedPage, type SearchRecord} from '../../src/search/records';
+
+const SITE = 'https://docs.example.dev';
+
+/** A section: heading, text, and (default: 1 for the first, 2 after) its level; blocks when given. */
+type SectionSpec = {heading: string; text: string; level?: number; parents?: string[]; blocks?: Block[]};
+
+function page(path: string, kind: PageKind, title: string, sections: SectionSpec[], trail = ['Docs']): ExtractedPage {
+  return {
+    path,
+    trail,
+    kind,
+    title,
+    language: 'en',
+    tags: ['docs-default-current'],
+    sections: sections.map(({heading, text, level, parents, blocks}, i) => ({
+      level: level ?? (i === 0 ? 1 : 2),
+      anchor: i === 0 ? null : heading.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      heading,
+      parents: parents ?? [],
+      text,
+      ...(blocks ? {blocks} : {}),
+    })),
+  };
+}
+
+const engineOf = (...pages: ExtractedPage[]) => SearchEngine.fromRecords(pagesToRecords(pages, SITE));
+const where = (entry: {record: SearchRecord}) => entry.record.url.replace(SITE, '');
+const scoreAt = (ranked: Ranked[], url: string): number => {
+  const entry = ranked.find((candidate) => where(candidate) === url);
+  assert.ok(entry, `${url} is among the results: ${ranked.map(where).join(', ')}`);
+  return entry.score;
+};
+const close = (actual: number, expected: number, message?: string) =>
+  assert.ok(Math.abs(actual - expected) < 1e-9 * Math.max(1, Math.abs(expected)), `${message ?? ''} ${actual} ≈ ${expected}`);
+
+/** A record as pagesToRecords makes it, for the pure helpers. */
+function record(overrides: Partial<SearchRecord> & {heading?: string}): SearchRecord {
+  const {heading, ...rest} = overrides;
+  const type = rest.type ?? 'lvl2';
+  return {
+    objectID: '0',
+    url: `${SITE}/docs/page#section`,
+    url_without_anchor: `${SITE}/docs/page`,
+    anchor: 'section',
+    type,
+    hierarchy: {
+      lvl0: 'Docs',
+      lvl1: type === 'lvl1' ? (heading ?? 'Page') : 'Page',
+      lvl2: type === 'lvl2' ? (heading ?? 'Section') : null,
+      lvl3: null,
+      lvl4: null,
+      lvl5: null,
+      lvl6: null,
+    },
+    content: 'Some text.',
+    language: 'en',
+    docusaurus_tag: ['docs-default-current'],
+    kind: 'guide',
+    ...rest,
+  };
+}
+
+const planNaming = (operations: string[]): QueryPlan => ({words: [], intent: 'operation', operations, defines: false});
+
+describe('an operation the query names: its page top wins (namedOperationBoost)', () => {
+  const top = record({type: 'lvl1', kind: 'api', url: `${SITE}/docs/reference/api/create-secret`, url_without_anchor: `${SITE}/docs/reference/api/create-secret`});
+
+  test("an operation's id is the last step of its page's route", () => {
+    assert.equal(operationIdOf(top), 'create-secret');
+  });
+
+  test('the top section of the named operation counts NAMED_OPERATION_BOOST times; nothing else does', () => {
+    assert.equal(namedOperationBoost(planNaming(['create-secret']), top), NAMED_OPERATION_BOOST);
+    assert.equal(namedOperationBoost(planNaming(['list-secrets', 'create-secret']), top), NAMED_OPERATION_BOOST, 'one of several named');
+    assert.equal(namedOperationBoost(planNaming([]), top), 1, 'no operation named');
+    assert.equal(namedOperationBoost(planNaming(['delete-secret']), top), 1, 'another operation named');
+    assert.equal(namedOperationBoost(planNaming(['create-secret']), {...top, type: 'lvl2'}), 1, 'a deeper section of the page');
+    assert.equal(namedOperationBoost(planNaming(['create-secret']), {...top, kind: 'guide'}), 1, 'a guide whose route ends the same way');
+  });
+});
+
+describe('signposts to other pages count SIGNPOST_SECTION (signpostFactor)', () => {
+  const factor = (heading: string, type: SearchRecord['type'] = 'lvl2') => signpostFactor(record({heading, type}));
+
+  test('the closing sections that point elsewhere are signposts, whatever their case and spacing', () => {
+    for (const heading of ['Where to go next', 'Next steps', 'Related', 'Related pages', 'See also', 'What you learned', 'NEXT STEPS', ' Next steps ']) {
+      assert.equal(factor(heading), SIGNPOST_SECTION, heading);
+    }
+  });
+
+  test("a concept page's map of its neighbours is a signpost, for one concept or several", () => {
+    assert.equal(factor('How runs relate to other concepts'), SIGNPOST_SECTION);
+    assert.equal(factor('How a run relates to other concepts'), SIGNPOST_SECTION);
+    assert.equal(factor('How apps and runs relate to other concepts'), SIGNPOST_SECTION);
+  });
+
+  test('a heading that only contains a signpost phrase is an ordinary section', () => {
+    for (const heading of ['Unrelated', 'Related work', 'Next steps for admins', 'Plan the next steps', 'How to other concepts']) {
+      assert.equal(factor(heading), 1, heading);
+    }
+  });
+
+  test("a page's top is never a signpost, whatever its title", () => {
+    assert.equal(factor('Next steps', 'lvl1'), 1);
+  });
+});
+
+describe('words found together in a heading (headingPhraseBoost)', () => {
+  const boost = (phrase: string, heading: string) => headingPhraseBoost(phrase, record({heading}));
+
+  test('a heading that is the query counts HEADING_PHRASE_BOOST.exact, one that holds it as a phrase .contains', () => {
+    assert.equal(boost('tower login', 'tower login'), HEADING_PHRASE_BOOST.exact);
+    assert.equal(boost('tower login', 'Tower Login'), HEADING_PHRASE_BOOST.exact, 'compared as terms');
+    assert.equal(boost('tower login', 'Run tower login first'), HEADING_PHRASE_BOOST.contains);
+    assert.equal(boost('tower login', 'tower login first'), HEADING_PHRASE_BOOST.contains, 'at the start');
+    assert.equal(boost('tower login', 'first tower login'), HEADING_PHRASE_BOOST.contains, 'at the end');
+  });
+
+  test('the words apart, in another order or as parts of longer words do not count', () => {
+    assert.equal(boost('tower login', 'login with tower'), 1);
+    assert.equal(boost('tower login', 'mytower logins'), 1, 'inside longer words');
+    assert.equal(boost('tower log', 'tower login'), 1, 'a word that only begins a heading word');
+  });
+
+  test('one word is no phrase: the heading match is already scored by its field', () => {
+    assert.equal(boost('login', 'login'), 1);
+  });
+});
+
+describe('facet filters (matchesFacets): every group must match, any value within a group', () => {
+  const api = record({kind: 'api', type: 'lvl2', language: 'en', docusaurus_tag: ['docs-default-current', 'v:2']});
+
+  test('each facet reads its own field', () => {
+    assert.equal(matchesFacets(api, [['kind:api']]), true);
+    assert.equal(matchesFacets(api, [['kind:guide']]), false);
+    assert.equal(matchesFacets(api, [['language:en']]), true);
+    assert.equal(matchesFacets(api, [['language:fr']]), false);
+    assert.equal(matchesFacets(api, [['type:lvl2']]), true);
+    assert.equal(matchesFacets(api, [['type:lvl1']]), false);
+    assert.equal(matchesFacets(api, [['docusaurus_tag:docs-default-current']]), true);
+    assert.equal(matchesFacets(api, [['docusaurus_tag:other']]), false);
+  });
+
+  test('a value may hold colons; an unknown facet matches nothing', () => {
+    assert.equal(matchesFacets(api, [['docusaurus_tag:v:2']]), true);
+    assert.equal(matchesFacets(api, [['colour:api']]), false);
+    assert.equal(matchesFacets(api, [['colour:en']]), false);
+  });
+
+  test('a leading minus negates a filter; a record without a kind matches no kind', () => {
+    assert.equal(matchesFacets(api, [['-kind:api']]), false);
+    assert.equal(matchesFacets(api, [['-kind:guide']]), true);
+    assert.equal(matchesFacets(api, [['kind:api-']]), false, 'a minus at the end is part of the value');
+    const algolia = record({kind: undefined});
+    assert.equal(matchesFacets(algolia, [['kind:guide']]), false);
+    assert.equal(matchesFacets(algolia, [['-kind:guide']]), true);
+  });
+
+  test('groups are ANDed, values within a group ORed', () => {
+    assert.equal(matchesFacets(api, [['kind:guide', 'kind:api']]), true);
+    assert.equal(matchesFacets(api, [['kind:api'], ['language:fr']]), false);
+    assert.equal(matchesFacets(api, []), true);
+  });
+});
+
+describe('pages (groupByPage): a page scores its best section plus SECOND_SECTION_SHARE of its second', () => {
+  const ranked = (url: string, score: number, kind: PageKind = 'guide'): Ranked => ({
+    record: record({url: `${SITE}${url}`, url_without_anchor: `${SITE}${url.split('#')[0]}`, kind}),
+    score,
+    terms: [],
+    match: {},
+    share: 1,
+    headingShare: 0,
+    ownHeadingShare: 0,
+    matchedWords: [],
+  });
+
+  test('two good sections edge out one slightly better section; pages come best first, sections in rank order', () => {
+    const pages = groupByPage([ranked('/b', 10.5), ranked('/a', 10), ranked('/c', 1), ranked('/a#two', 5)]);
+    assert.deepEqual(
+      pages.map((result) => [result.url, result.sections.map(where)]),
+      [
+        [`${SITE}/a`, ['/a', '/a#two']],
+        [`${SITE}/b`, ['/b']],
+        [`${SITE}/c`, ['/c']],
+      ],
+    );
+    close(pages[0].score, 10 + SECOND_SECTION_SHARE * 5);
+    close(pages[1].score, 10.5, 'a page of one section scores that section');
+  });
+
+  test('category pages come after every page with content of its own, however they score', () => {
+    const pages = groupByPage([ranked('/overview', 50, 'category'), ranked('/guide', 2), ranked('/other', 1), ranked('/index', 40, 'category')]);
+    assert.deepEqual(
+      pages.map((result) => result.url.replace(SITE, '')),
+      ['/guide', '/other', '/overview', '/index'],
+    );
+  });
+});
+
+describe('loading an index: text and blocks arrive per page', () => {
+  const pages = [
+    page('/docs/guide', 'guide', 'Guide', [
+      {heading: 'Guide', text: ''},
+      {heading: 'Setup', text: 'Install the gizmo.', blocks: ['Install the gizmo.']},
+    ]),
+    page('/docs/plain', 'concept', 'Plain', [{heading: 'Plain', text: 'A gizmo page with no blocks.'}]),
+  ];
+  const records = pagesToRecords(pages, SITE);
+  const built = SearchEngine.fromRecords(records);
+  const {index, texts} = built.pack(SITE, (_, position, kind) => `${kind}-${position}.json`);
+
+  test('an index whose word index counts other sections is refused, naming both counts', () => {
+    const other = engineOf(page('/docs/one', 'guide', 'One', [{heading: 'One', text: 'Only one section.'}])).pack(SITE, () => 'x.json').index;
+    assert.throws(() => SearchEngine.fromPacked({...index, words: other.words}), /Search index: 3 sections but 1 in the word index/);
+  });
+
+  test('records indexed with their text miss nothing, even when a page opens with an empty section', () => {
+    assert.deepEqual(built.missingText(built.records), []);
+    assert.deepEqual(built.missingText(built.records, 'blocks'), []);
+  });
+
+  test('a loaded index misses the text of every page, and the blocks of pages that have a blocks file', () => {
+    const loaded = SearchEngine.fromPacked(index);
+    assert.deepEqual(loaded.missingText(loaded.records), [0, 1]);
+    assert.deepEqual(loaded.missingText(loaded.records, 'blocks'), [0]);
+    assert.deepEqual(loaded.missingText(loaded.rank('gizmo')), [1, 0], 'ranked entries, pages in the order of their first result');
+    assert.deepEqual(loaded.missingText([record({objectID: '99'})]), [], 'a record of another index');
+    loaded.addText(1, texts.get('text-1.json'));
+    assert.deepEqual(loaded.missingText(loaded.records), [0]);
+    loaded.addBlocks(0, texts.get('blocks-0.json'));
+    assert.deepEqual(loaded.missingText(loaded.records, 'blocks'), []);
+    assert.deepEqual(loaded.missingText(loaded.records), [0], 'blocks are not text');
+  });
+
+  test('text supplied at load fills in every page it has, and only those', () => {
+    const all = SearchEngine.fromPacked(index, (file) => texts.get(file));
+    assert.deepEqual(all.missingText(all.records), []);
+    assert.deepEqual(all.missingText(all.records, 'blocks'), []);
+    assert.equal(all.records[1].content, 'Install the gizmo.');
+    const some = SearchEngine.fromPacked(index, (file) => (file === 'text-1.json' ? texts.get(file) : undefined));
+    assert.deepEqual(some.missingText(some.records), [0]);
+    assert.deepEqual(some.missingText(some.records, 'blocks'), [0]);
+  });
+});
+
+describe('which queries name an operation (the index hints)', () => {
+  const engine = engineOf(
+    page('/docs/reference/api/create-secret', 'api', 'Store a secret', [{heading: 'Store a secret', text: 'POST /secrets stores a secret value.'}]),
+    page('/docs/reference/api/list-gadgets', 'api', 'Gadgets', [{heading: 'Gadgets', text: 'Lists every gadget.'}]),
+    page('/docs/concepts/apps', 'concept', 'Apps', [{heading: 'Apps', text: 'An app holds code.'}]),
+  );
+
+  test("an operation is named by its title's words, by its id's words, or by its id", () => {
+    assert.deepEqual(engine.plan('store a secret').operations, ['create-secret']);
+    assert.deepEqual(engine.plan('create secret').operations, ['create-secret']);
+    assert.deepEqual(engine.plan('list gadgets').operations, ['list-gadgets']);
+    assert.deepEqual(engine.plan('create-secret').operations, ['create-secret']);
+  });
+
+  test('pages other than API operations are never operations', () => {
+    assert.deepEqual(engine.plan('apps').operations, []);
+    assert.equal(engine.plan('apps').intent, 'topic');
+  });
+});
+
+describe('ranking sections (rankQuery): each factor of the score on its own', () => {
+  // Twin sections: the same words in the same fields, so the word index scores them alike and only the rule under test differs.
+  const twin = (path: string, kind: PageKind, title = 'Gadget shelf') =>
+    page(path, kind, title, [
+      {heading: title, text: 'A gadget counts things.'},
+      {heading: 'Other steps', text: 'Read about the gadget here.'},
+      {heading: 'Next steps', text: 'Read about the gadget here.'},
+    ]);
+  const engine = engineOf(
+    twin('/docs/guide', 'guide'),
+    twin('/docs/reference/api/list-shelves', 'api'),
+    page('/docs/more', 'example', 'Sprockets', [
+      {heading: 'Sprockets', text: 'A sprocket turns. Sprocket teeth.'},
+      {heading: 'Sizes', text: 'Every sprocket comes in one size.'},
+    ]),
+  );
+
+  test("a page's kind counts what KIND_PRIOR gives it for the query's intent", () => {
+    const ranked = engine.rank('gadget');
+    close(scoreAt(ranked, '/docs/guide') / scoreAt(ranked, '/docs/reference/api/list-shelves'), KIND_PRIOR.topic.guide / KIND_PRIOR.topic.api);
+    // An API question: the heading that names the thing answers it on both pages alike.
+    const api = engine.rankQuery('where are gadgets in the api?');
+    assert.equal(engine.plan('where are gadgets in the api?').intent, 'api');
+    close(scoreAt(api.ranked, '/docs/guide') / scoreAt(api.ranked, '/docs/reference/api/list-shelves'), KIND_PRIOR.api.guide / KIND_PRIOR.api.api);
+  });
+
+  test('a question is answered by a heading that names it, except on API pages when the question does not name the API', () => {
+    const question = 'where are gadgets?';
+    assert.equal(engine.plan(question).intent, 'question');
+    const ranked = engine.rank(question);
+    const answers = 1 + HEADING_ANSWER.own;
+    close(scoreAt(ranked, '/docs/guide') / scoreAt(ranked, '/docs/reference/api/list-shelves'), (KIND_PRIOR.question.guide * answers) / KIND_PRIOR.question.api);
+    // A topic is not a question: the same sections, scored without the heading's answer.
+    const topic = engine.rank('gadgets');
+    const levelAndKind = (QUESTION_LEVEL_BOOST.lvl1 * KIND_PRIOR.question.guide) / (LEVEL_BOOST.lvl1 * KIND_PRIOR.topic.guide);
+    close(scoreAt(ranked, '/docs/guide') / scoreAt(topic, '/docs/guide'), levelAndKind * answers);
+    // A section under the page title: its path names the thing, a little.
+    const underTitle = (QUESTION_LEVEL_BOOST.lvl2 * KIND_PRIOR.question.guide) / (LEVEL_BOOST.lvl2 * KIND_PRIOR.topic.guide);
+    close(scoreAt(ranked, '/docs/guide#other-steps') / scoreAt(topic, '/docs/guide#other-steps'), underTitle * (1 + HEADING_ANSWER.path));
+  });
+
+  test("a page's top counts LEVEL_BOOST for a topic, QUESTION_LEVEL_BOOST for a question, and LEVEL_BOOST again for a question asking what a thing is", () => {
+    const sprocket = (query: string) => {
+      const ranked = engine.rank(query);
+      return scoreAt(ranked, '/docs/more') / scoreAt(ranked, '/docs/more#sizes');
+    };
+    // The top has "sprocket" twice and a longer text; the ratio of the two queries cancels the word index's part.
+    const topic = sprocket('sprocket');
+    // A question also counts the headings that name it: the top's own heading, the other section's page title.
+    const answers = (1 + HEADING_ANSWER.own) / (1 + HEADING_ANSWER.path);
+    const question = (QUESTION_LEVEL_BOOST.lvl1 / QUESTION_LEVEL_BOOST.lvl2) / (LEVEL_BOOST.lvl1 / LEVEL_BOOST.lvl2);
+    close(sprocket('where are sprockets?') / topic, question * answers);
+    // An API question is a question too. Its word "api" is in no section: the share of the question's words a heading
+    // has counts "sprocket" against it, weighed as the rarest term.
+    assert.equal(engine.plan('which api has sprockets?').intent, 'api');
+    const found = engine.informativeness('sprocket') / (engine.informativeness('sprocket') + Math.log(1 + engine.records.length));
+    close(sprocket('which api has sprockets?') / topic, (question * (1 + HEADING_ANSWER.own * found)) / (1 + HEADING_ANSWER.path * found));
+    assert.equal(engine.plan('what is a sprocket').defines, true);
+    close(sprocket('what is a sprocket') / topic, answers, 'a definition');
+  });
+
+  test('a signpost section scores SIGNPOST_SECTION of its twin', () => {
+    const ranked = engine.rank('gadget');
+    close(scoreAt(ranked, '/docs/guide#next-steps') / scoreAt(ranked, '/docs/guide#other-steps'), SIGNPOST_SECTION);
+  });
+
+  test('category pages come after every page with content of its own', () => {
+    const withCategory = engineOf(
+      page('/docs/all', 'category', 'Gadgets', [{heading: 'Gadgets', text: 'Gadget gadget gadget: every gadget page.'}]),
+      page('/docs/deep', 'api', 'Reference', [{heading: 'Reference', text: 'Nothing.'}, {heading: 'Fields', text: 'A field of a gadget.'}]),
+    );
+    const ranked = withCategory.rank('gadget');
+    assert.ok(scoreAt(ranked, '/docs/all') > scoreAt(ranked, '/docs/deep#fields'), 'the category page scores higher');
+    assert.deepEqual(ranked.map(where), ['/docs/deep#fields', '/docs/all']);
+  });
+});
