@@ -378,3 +378,149 @@ describe('ranking sections (rankQuery): each factor of the score on its own', ()
     assert.deepEqual(ranked.map(where), ['/docs/deep#fields', '/docs/all']);
   });
 });
+
+describe('which sections match (rankQuery): all the words, or most of them', () => {
+  const one = (path: string, text: string, kind: PageKind = 'guide', title = 'Notes') => page(path, kind, title, [{heading: title, text}]);
+  const urls = (ranked: Ranked[]) => ranked.map(where).sort();
+
+  test('with fewer than FEW_PAGES pages having every word, sections one word short follow, scored by the square of their share', () => {
+    const engine = engineOf(one('/both', 'A widget beside a gadget.'), one('/widget', 'A widget alone.'), one('/use', 'Use a widget.'));
+    const result = engine.rankQuery('widget gadget');
+    assert.deepEqual(urls(result.ranked), ['/both', '/use', '/widget']);
+    assert.equal(result.ranked[0].record.url, `${SITE}/both`);
+    assert.deepEqual(result.queryWords, ['widget', 'gadget']);
+    assert.equal(result.allWordsMatched, true, 'one section has them all');
+    const short = result.ranked.find((entry) => where(entry) === '/widget');
+    assert.equal(short?.share, 0.5);
+    assert.deepEqual(short?.matchedWords, ['widget']);
+    // The same section for the one word it has: the word index scores it alike, the share (1/2) squared is the difference.
+    close(scoreAt(result.ranked, '/widget') / scoreAt(engine.rank('widget'), '/widget'), 0.25);
+    // A filler word ("use") is no required word: it neither counts in the share nor among the query's words.
+    const filler = engine.rankQuery('use widget gadget');
+    assert.deepEqual(filler.queryWords, ['widget', 'gadget']);
+    assert.equal(filler.ranked.find((entry) => where(entry) === '/use')?.share, 0.5);
+  });
+
+  test('with FEW_PAGES pages having every word, sections one word short are left out; a one-word query never shows sections without it', () => {
+    const engine = engineOf(
+      one('/a', 'A widget beside a gadget.'),
+      one('/b', 'A widget and a gadget.'),
+      one('/c', 'Widget, gadget.'),
+      one('/widget', 'A widget alone.'),
+      one('/use', 'Use it.'),
+    );
+    assert.deepEqual(urls(engine.rank('widget gadget')), ['/a', '/b', '/c']);
+    const filler = engine.rank('use widget');
+    assert.deepEqual(urls(filler), ['/a', '/b', '/c', '/widget'], 'the filler word alone finds nothing');
+  });
+
+  test('a question of QUESTION_SPARE_WORD_FROM words or more shows sections one word short even when many pages have them all', () => {
+    const engine = engineOf(
+      one('/a', 'A widget beside a gadget on a sprocket.'),
+      one('/b', 'A widget and a gadget and a sprocket.'),
+      one('/c', 'Widget, gadget, sprocket.'),
+      one('/two', 'A widget and a gadget.'),
+      one('/single', 'A widget alone.'),
+    );
+    assert.equal(engine.plan('where do widgets, gadgets and sprockets go?').intent, 'question');
+    assert.deepEqual(urls(engine.rank('where do widgets, gadgets and sprockets go?')), ['/a', '/b', '/c', '/two']);
+    assert.deepEqual(urls(engine.rank('widget gadget sprocket')), ['/a', '/b', '/c'], 'not a topic of three words');
+    assert.deepEqual(urls(engine.rank('where do widgets and gadgets go?')), ['/a', '/b', '/c', '/two'], 'not a question of two words');
+  });
+
+  test('when no section has every word, most of them match: the most any has, or one fewer past LONG_QUERY_WORDS words', () => {
+    const engine = engineOf(
+      one('/three', 'A widget, a gadget and a sprocket.'),
+      one('/two', 'A widget and a gadget.'),
+      one('/single', 'A widget alone.'),
+      one('/other', 'A gizmo.'),
+    );
+    const short = engine.rankQuery('widget gadget gizmo');
+    assert.deepEqual(urls(short.ranked), ['/three', '/two'], 'three words: the most any section has (2)');
+    assert.equal(short.allWordsMatched, false);
+    assert.deepEqual(urls(engine.rank('widget gadget sprocket gizmo')), ['/three', '/two'], 'four words: one short of the most (3)');
+    assert.deepEqual(urls(engine.rank('widget gadget sprocket gizmo doohickey')), ['/three', '/two'], 'a word the docs lack counts as one no section has');
+    const lacking = engine.rankQuery('widget zzzqqq');
+    assert.deepEqual(lacking.queryWords, ['widget', 'zzzqqq']);
+    assert.equal(lacking.allWordsMatched, false);
+    assert.deepEqual(
+      lacking.ranked.map((entry) => entry.share),
+      [0.5, 0.5, 0.5],
+      'half the words: the word the docs lack counts in the share',
+    );
+  });
+
+  test('minShare sets the share of the words a section must have, at least one word', () => {
+    const engine = engineOf(
+      one('/three', 'A widget, a gadget and a sprocket.'),
+      one('/two', 'A widget and a gadget.'),
+      one('/single', 'A widget alone.'),
+      one('/use', 'Use it.'),
+    );
+    assert.deepEqual(urls(engine.rank('widget gadget sprocket', undefined, {minShare: 0.6})), ['/three', '/two']);
+    assert.deepEqual(urls(engine.rank('widget gadget sprocket', undefined, {minShare: 1})), ['/three']);
+    assert.deepEqual(urls(engine.rank('use widget gadget sprocket', undefined, {minShare: 0})), ['/single', '/three', '/two'], 'never a section with no word');
+    assert.deepEqual(urls(engine.rank('widget gadget gizmo', undefined, {minShare: 1})), [], 'all words, though no section has them all');
+    assert.deepEqual(urls(engine.rank('widget gadget gizmo')), ['/three', '/two'], 'without minShare: most of them');
+  });
+
+  test('a query of filler words alone matches every section it finds, and none fully', () => {
+    const engine = engineOf(one('/use', 'Use a widget.'), one('/other', 'A widget.'));
+    const result = engine.rankQuery('use');
+    assert.deepEqual(result.queryWords, []);
+    assert.deepEqual(urls(result.ranked), ['/use']);
+    assert.equal(result.ranked[0].share, 1);
+    assert.ok(Number.isFinite(result.ranked[0].score) && result.ranked[0].score > 0);
+    assert.equal(result.allWordsMatched, false);
+    assert.deepEqual(engine.rankQuery('zzzqqq'), {ranked: [], queryWords: ['zzzqqq'], allWordsMatched: false});
+    assert.deepEqual(engine.rankQuery(''), {ranked: [], queryWords: [], allWordsMatched: false});
+  });
+
+  test('a question weighs its words by what finding them tells: lacking a rare word costs more than lacking a common one', () => {
+    const engine = engineOf(
+      one('/gadget', 'Read about a gadget.'),
+      one('/both', 'A gadget and a sprocket.'),
+      one('/more', 'Another gadget.'),
+      one('/rest', 'Nothing else.'),
+    );
+    const gadget = engine.informativeness('gadget');
+    const sprocket = engine.informativeness('sprocket');
+    assert.ok(sprocket > gadget, 'sprocket is the rarer word');
+    const alone = scoreAt(engine.rank('where are gadgets?'), '/gadget');
+    close(scoreAt(engine.rank('where are gadgets and sprockets?'), '/gadget') / alone, (gadget / (gadget + sprocket)) ** 2);
+    const rarest = Math.log(1 + engine.records.length);
+    close(scoreAt(engine.rank('where are gadgets and zzzqqq?'), '/gadget') / alone, (gadget / (gadget + rarest)) ** 2, 'a word the docs lack');
+  });
+
+  test('facet filters keep only the sections they match, given as groups or as their JSON', () => {
+    const engine = engineOf(one('/guide', 'A widget.'), one('/api', 'A widget.', 'api'), one('/cli', 'A widget.', 'cli'));
+    assert.deepEqual(urls(engine.rank('widget', [['kind:guide', 'kind:cli']])), ['/cli', '/guide']);
+    assert.deepEqual(urls(engine.rank('widget', '[["kind:api"]]')), ['/api']);
+    assert.deepEqual(urls(engine.rank('widget', [])), ['/api', '/cli', '/guide']);
+  });
+});
+
+describe('words found together (rankQuery): the heading phrase', () => {
+  const engine = engineOf(
+    page('/docs/cli', 'cli', 'Commands', [
+      {heading: 'Commands', text: 'Every command.'},
+      {heading: 'tower login', text: 'Signs you in.'},
+      {heading: 'login tower', text: 'Signs you in.'},
+      {heading: 'Run tower login first', text: 'Signs you in.'},
+      {heading: 'Run login tower first', text: 'Signs you in.'},
+    ]),
+  );
+
+  test('a command whose heading is the query scores HEADING_PHRASE_BOOST.exact, a heading holding it .contains', () => {
+    const ranked = engine.rank('tower login');
+    assert.equal(where(ranked[0]), '/docs/cli#tower-login');
+    close(scoreAt(ranked, '/docs/cli#tower-login') / scoreAt(ranked, '/docs/cli#login-tower'), HEADING_PHRASE_BOOST.exact);
+    close(scoreAt(ranked, '/docs/cli#run-tower-login-first') / scoreAt(ranked, '/docs/cli#run-login-tower-first'), HEADING_PHRASE_BOOST.contains);
+  });
+
+  test('in a question only a heading that is the whole phrase counts', () => {
+    const ranked = engine.rank('how do I tower login?');
+    close(scoreAt(ranked, '/docs/cli#tower-login') / scoreAt(ranked, '/docs/cli#login-tower'), HEADING_PHRASE_BOOST.exact);
+    close(scoreAt(ranked, '/docs/cli#run-tower-login-first') / scoreAt(ranked, '/docs/cli#run-login-tower-first'), 1);
+  });
+});
