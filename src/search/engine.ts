@@ -467,7 +467,7 @@ export class SearchEngine {
     const hitsPerPage = Math.max(0, Math.min(request.hitsPerPage ?? 20, 1000));
     const page = Math.max(0, request.page ?? 0);
     const sectionsPerPage = request.distinct === true ? 1 : typeof request.distinct === 'number' && request.distinct > 0 ? request.distinct : 0;
-    const kindGroups = request.facets?.includes('kind') ? withoutFacet(request.facetFilters, 'kind') : null;
+    const countKinds = request.facets?.includes('kind') ?? false;
     const {ranked, queryWords, allWordsMatched} = this.rankQuery(request.query ?? '', request.facetFilters);
     let shown: Ranked[];
     let total: number;
@@ -480,8 +480,9 @@ export class SearchEngine {
       shown = ranked.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
     }
     let facets: SearchResponse['facets'];
-    if (kindGroups) {
+    if (countKinds) {
       // Counted without the kind filter, so a filter shows how many results choosing it would give.
+      const kindGroups = withoutFacet(request.facetFilters, 'kind');
       const unfiltered = kindGroups === request.facetFilters ? ranked : this.rank(request.query ?? '', kindGroups);
       const units = sectionsPerPage ? groupByPage(unfiltered).map((result) => result.sections[0]) : unfiltered;
       const counts: Record<string, number> = {};

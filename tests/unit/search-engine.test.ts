@@ -524,3 +524,149 @@ describe('words found together (rankQuery): the heading phrase', () => {
     close(scoreAt(ranked, '/docs/cli#run-tower-login-first') / scoreAt(ranked, '/docs/cli#run-login-tower-first'), 1);
   });
 });
+
+describe('a search request (prepare, respond): pages, paging, facet counts', () => {
+  const engine = engineOf(
+    page('/docs/guide', 'guide', 'Widget guide', [
+      {heading: 'Widget guide', text: 'A widget in depth.'},
+      {heading: 'Install a widget', text: 'Install the widget first.'},
+      {heading: 'Remove a widget', text: 'Remove the widget last.'},
+    ]),
+    page('/docs/concept', 'concept', 'Widgets', [{heading: 'Widgets', text: 'What a widget is.'}]),
+    page('/docs/reference/api/list-shelves', 'api', 'List shelves', [{heading: 'List shelves', text: 'Each shelf holds a widget.'}]),
+  );
+  const pageOf = (url: string) => url.replace(SITE, '').split('#')[0];
+
+  test('with distinct, results are pages, each with its best N sections; nbHits counts pages', () => {
+    const one = engine.search({query: 'widget', distinct: true});
+    assert.equal(one.nbHits, 3);
+    assert.deepEqual(one.hits.map((hit) => pageOf(hit.url)).sort(), ['/docs/concept', '/docs/guide', '/docs/reference/api/list-shelves']);
+    const two = engine.search({query: 'widget', distinct: 2});
+    assert.equal(two.nbHits, 3);
+    assert.equal(two.hits.filter((hit) => pageOf(hit.url) === '/docs/guide').length, 2);
+    assert.equal(two.hits.length, 4);
+  });
+
+  test('without distinct (or with none, or a number below one), results are sections', () => {
+    for (const distinct of [undefined, false, 0, -2]) {
+      const response = engine.search({query: 'widget', distinct});
+      assert.equal(response.nbHits, 5, String(distinct));
+      assert.equal(response.hits.length, 5, String(distinct));
+    }
+  });
+
+  test('pages of results: hitsPerPage at a time from page × hitsPerPage, nbPages rounded up, both clamped', () => {
+    const all = engine.search({query: 'widget'}).hits.map((hit) => hit.url);
+    const second = engine.search({query: 'widget', hitsPerPage: 2, page: 1});
+    assert.deepEqual(second.hits.map((hit) => hit.url), all.slice(2, 4));
+    assert.equal(second.nbPages, 3);
+    assert.equal(second.page, 1);
+    assert.equal(second.hitsPerPage, 2);
+    const pages = engine.search({query: 'widget', distinct: 1}).hits.map((hit) => hit.url);
+    const secondPage = engine.search({query: 'widget', distinct: 1, hitsPerPage: 1, page: 2});
+    assert.deepEqual(secondPage.hits.map((hit) => hit.url), pages.slice(2, 3));
+    assert.equal(secondPage.nbPages, 3);
+    assert.equal(engine.search({query: 'widget', page: -1}).page, 0);
+    assert.equal(engine.search({query: 'widget', hitsPerPage: 5000}).hitsPerPage, 1000);
+    const none = engine.search({query: 'widget', hitsPerPage: -3});
+    assert.deepEqual([none.hitsPerPage, none.hits.length, none.nbPages, none.nbHits], [0, 0, 0, 5]);
+  });
+
+  test('kind counts ignore the kind filter (so each choice shows what it would give) but keep the others', () => {
+    const filtered = engine.search({query: 'widget', facets: ['kind'], facetFilters: [['kind:guide']]});
+    assert.equal(filtered.nbHits, 3);
+    assert.deepEqual(filtered.facets, {kind: {guide: 3, concept: 1, api: 1}});
+    const negated = engine.search({query: 'widget', facets: ['kind'], facetFilters: [['-kind:api'], ['language:en']]});
+    assert.equal(negated.nbHits, 4);
+    assert.deepEqual(negated.facets, {kind: {guide: 3, concept: 1, api: 1}});
+    const otherFacet = engine.search({query: 'widget', facets: ['kind'], facetFilters: [['language:fr'], ['kind:guide']]});
+    assert.deepEqual(otherFacet.facets, {kind: {}});
+    const pages = engine.search({query: 'widget', facets: ['kind'], distinct: 3});
+    assert.deepEqual(pages.facets, {kind: {guide: 1, concept: 1, api: 1}}, 'with distinct, pages are counted');
+    assert.ok(!('facets' in engine.search({query: 'widget'})), 'no counts unless asked');
+    assert.ok(!('facets' in engine.search({query: 'widget', facets: ['language']})), 'only kind is counted');
+  });
+});
+
+describe('a hit (respond): highlights, snippet and type', () => {
+  const words = Array.from({length: 30}, (_, i) => (i === 15 ? 'widget' : `filler${String.fromCharCode(97 + (i % 26))}${i}`));
+  const engine = engineOf(
+    page('/docs/widgets', 'guide', 'Widgets and gadgets', [
+      {heading: 'Widgets and gadgets', text: 'Intro.'},
+      {heading: 'Widget', text: 'A widget holds a gadget.'},
+      {heading: 'Details', text: words.join(' ')},
+    ]),
+  );
+  const hitAt = (response: ReturnType<SearchEngine['search']>, url: string) => {
+    const hit = response.hits.find((candidate) => candidate.url === `${SITE}${url}`);
+    assert.ok(hit, url);
+    return hit;
+  };
+
+  test('each heading of the hit is highlighted, full when it has every matched term, partial with some, none without', () => {
+    const response = engine.search({query: 'widget gadget'});
+    assert.equal(response.query, 'widget gadget');
+    const hit = hitAt(response, '/docs/widgets#widget');
+    assert.deepEqual(Object.keys(hit._highlightResult.hierarchy), ['lvl0', 'lvl1', 'lvl2'], 'empty levels are left out');
+    assert.deepEqual(hit._highlightResult.hierarchy.lvl0, {value: 'Docs', matchLevel: 'none', matchedWords: []});
+    assert.deepEqual(hit._highlightResult.hierarchy.lvl1, {
+      value: '<mark>Widgets</mark> and <mark>gadgets</mark>',
+      matchLevel: 'full',
+      matchedWords: ['Widgets', 'gadgets'],
+    });
+    assert.deepEqual(hit._highlightResult.hierarchy.lvl2, {value: '<mark>Widget</mark>', matchLevel: 'partial', matchedWords: ['Widget']});
+    assert.deepEqual(hit._snippetResult.hierarchy.lvl2, {value: '<mark>Widget</mark>', matchLevel: 'partial'});
+    assert.deepEqual(hit._highlightResult.hierarchy_camel, [hit._highlightResult.hierarchy]);
+    assert.deepEqual(hit._snippetResult.hierarchy_camel, [hit._snippetResult.hierarchy]);
+    assert.deepEqual(hit._matchedWords, ['widget', 'gadget']);
+    assert.equal(hit.type, 'lvl2', 'found in its heading: a heading hit');
+    assert.deepEqual(hit._highlightResult.content, {
+      value: 'A <mark>widget</mark> holds a <mark>gadget</mark>.',
+      matchLevel: 'partial',
+      matchedWords: ['widget', 'gadget'],
+    });
+    assert.deepEqual(hit._snippetResult.content, {value: 'A <mark>widget</mark> holds a <mark>gadget</mark>.', matchLevel: 'partial'});
+  });
+
+  test('a hit found only in its text is a content hit; the snippet has the asked size, tags and ellipsis', () => {
+    const response = engine.search({
+      query: 'widget',
+      attributesToSnippet: ['hierarchy.lvl1:2', 'content:4'],
+      highlightPreTag: '[',
+      highlightPostTag: ']',
+      snippetEllipsisText: ' (more) ',
+    });
+    const hit = hitAt(response, '/docs/widgets#details');
+    assert.equal(hit.type, 'content');
+    assert.equal(hit._snippetResult.content.value, ` (more) ${words[14]} [widget] ${words[16]} ${words[17]} (more) `);
+    assert.equal(hit._highlightResult.content.value, hit._snippetResult.content.value);
+    assert.equal(hit._highlightResult.hierarchy.lvl2?.matchLevel, 'none');
+  });
+
+  test('a snippet size that is no positive number gives the default twenty words', () => {
+    const defaultSnippet = hitAt(engine.search({query: 'widget'}), '/docs/widgets#details')._snippetResult.content.value;
+    assert.equal(defaultSnippet, `…${words.slice(9, 29).join(' ').replace('widget', '<mark>widget</mark>')}…`);
+    for (const attribute of ['content', 'content:0', 'content:-4', 'content:many']) {
+      const response = engine.search({query: 'widget', attributesToSnippet: [attribute]});
+      assert.equal(hitAt(response, '/docs/widgets#details')._snippetResult.content.value, defaultSnippet, attribute);
+    }
+  });
+
+  test('a hit without a match in its text says so', () => {
+    const hit = hitAt(engine.search({query: 'gadgets'}), '/docs/widgets');
+    assert.deepEqual(hit._highlightResult.content, {value: 'Intro.', matchLevel: 'none', matchedWords: []});
+    assert.equal(hit._snippetResult.content.matchLevel, 'none');
+    assert.equal(hit.type, 'lvl1');
+  });
+
+  test('the response says what it answered, in the shape DocSearch expects', () => {
+    const response = engine.search({query: 'widget'});
+    assert.equal(response.params, '');
+    assert.equal(response.exhaustiveNbHits, true);
+    assert.ok(response.processingTimeMS >= 0 && response.processingTimeMS < 60_000, String(response.processingTimeMS));
+    assert.deepEqual(response.queryWords, ['widget']);
+    assert.equal(response.allWordsMatched, true);
+    const blank = engine.search({} as {query: string});
+    assert.deepEqual([blank.query, blank.nbHits, blank.hits], ['', 0, []]);
+  });
+});
