@@ -670,3 +670,73 @@ describe('a hit (respond): highlights, snippet and type', () => {
     assert.deepEqual([blank.query, blank.nbHits, blank.hits], ['', 0, []]);
   });
 });
+
+describe('the numbers the engine reads the query by (ranking.ts)', () => {
+  test("a completion weighs EXPANSION_WEIGHT.prefix times 0.6 plus 0.4 times the share of the word typed", () => {
+    close(prefixWeight(6, 6), EXPANSION_WEIGHT.prefix, 'all of it typed');
+    close(prefixWeight(3, 12), EXPANSION_WEIGHT.prefix * (0.6 + 0.1));
+    close(prefixWeight(5, 10), EXPANSION_WEIGHT.prefix * 0.8);
+    assert.ok(prefixWeight(5, 7) > prefixWeight(5, 12), '"sched" weighs "schedul" above "scheduled_at"');
+  });
+
+  const engine = engineOf(
+    page('/docs/zorks', 'guide', 'Zorks', [
+      {heading: 'Zorks', text: Array.from({length: 35}, (_, i) => `zork${i + 10}`).join(' ')},
+      {heading: 'Widgets', text: 'A widget.'},
+    ]),
+  );
+
+  test('a word being typed is completed by at most COMPLETIONS.plain terms', () => {
+    const [word] = engine.plan('zork').words;
+    assert.equal(word.expansions.filter((expansion) => expansion.term !== 'zork').length, 30, 'besides the word itself (the heading "Zorks")');
+  });
+
+  test('a query is read up to QUERY_WORDS.read words, and typos are looked up for the first QUERY_WORDS.typoLookups of them', () => {
+    const long = Array.from({length: 70}, (_, i) => `word${i}`).join(' ');
+    assert.equal(engine.plan(long).words.length, 64);
+    // Twenty words, each one letter off "widget": only the first sixteen are looked up as typos.
+    const typos = 'abcdefghijklmnopqrst'.split('').map((letter) => `${letter}idget`);
+    const words = engine.plan(typos.join(' ')).words;
+    assert.equal(words.length, 20);
+    assert.deepEqual(
+      words.map((word) => word.expansions.length > 0),
+      typos.map((_, i) => i < 16),
+    );
+  });
+});
+
+describe("a page's kind for the other intents (KIND_PRIOR)", () => {
+  const twins = (text: string) =>
+    (['guide', 'cli'] as const).map((kind) =>
+      page(`/docs/${kind}`, kind, 'Shelf notes', [
+        {heading: 'Shelf notes', text: 'Nothing here.'},
+        {heading: 'Usage', text},
+      ]),
+    );
+  const ratio = (engine: SearchEngine, query: string) => {
+    const ranked = engine.rank(query);
+    return scoreAt(ranked, '/docs/cli#usage') / scoreAt(ranked, '/docs/guide#usage');
+  };
+
+  test('a command query favours CLI pages', () => {
+    const engine = engineOf(...twins('Run tower widget to see it.'));
+    assert.equal(engine.plan('tower widget').intent, 'command');
+    close(ratio(engine, 'tower widget'), KIND_PRIOR.command.cli / KIND_PRIOR.command.guide);
+  });
+
+  test('an identifier favours reference pages', () => {
+    const engine = engineOf(...twins('Set widget_count to see it.'));
+    assert.equal(engine.plan('widget_count').intent, 'identifier');
+    close(ratio(engine, 'widget_count'), KIND_PRIOR.identifier.cli / KIND_PRIOR.identifier.guide);
+  });
+
+  test("an operation's name weighs other pages by the operation prior", () => {
+    const engine = engineOf(
+      ...twins('Shelves: list shelves here.'),
+      page('/docs/reference/api/list-shelves', 'api', 'List shelves', [{heading: 'List shelves', text: 'Lists every shelf.'}]),
+    );
+    assert.deepEqual(engine.plan('list shelves').operations, ['list-shelves']);
+    close(ratio(engine, 'list shelves'), KIND_PRIOR.operation.cli / KIND_PRIOR.operation.guide);
+    assert.equal(where(engine.rank('list shelves')[0]), '/docs/reference/api/list-shelves');
+  });
+});
