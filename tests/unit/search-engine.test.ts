@@ -740,3 +740,34 @@ describe("a page's kind for the other intents (KIND_PRIOR)", () => {
     assert.equal(where(engine.rank('list shelves')[0]), '/docs/reference/api/list-shelves');
   });
 });
+
+describe("how informative finding a word is: its broadest strong term's informativeness", () => {
+  const one = (path: string, text: string) => page(path, 'guide', 'Notes', [{heading: 'Notes', text}]);
+  const engine = engineOf(
+    one('/gadget', 'Read about a gadget.'),
+    one('/stop', 'Stop it.'),
+    one('/cancel-1', 'Cancel it.'),
+    one('/cancel-2', 'Cancel that.'),
+    one('/watch-1', 'A stopwatch.'),
+    one('/watch-2', 'Another stopwatch.'),
+    one('/watch-3', 'One more stopwatch.'),
+  );
+
+  test('a word counts as its commonest word or synonym, not as its weaker completions', () => {
+    const question = 'where do gadgets stop';
+    const [, stop] = engine.plan(question).words;
+    assert.deepEqual(
+      stop.expansions.map(({term, weight}) => [term, weight >= EXPANSION_WEIGHT.synonym]),
+      [
+        ['stop', true],
+        ['cancel', true],
+        ['stopwatch', false],
+      ],
+    );
+    const [stopped, cancel, stopwatch] = ['stop', 'cancel', 'stopwatch'].map((term) => engine.informativeness(term));
+    assert.ok(stopwatch < cancel && cancel < stopped, 'the completion is the commonest, the word itself the rarest');
+    const gadget = engine.informativeness('gadget');
+    const alone = scoreAt(engine.rank('where are gadgets?'), '/gadget');
+    close(scoreAt(engine.rank(question), '/gadget') / alone, (gadget / (gadget + cancel)) ** 2);
+  });
+});
