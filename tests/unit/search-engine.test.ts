@@ -11,6 +11,7 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import {
+  buildEngine,
   groupByPage,
   headingPhraseBoost,
   matchesFacets,
@@ -769,5 +770,19 @@ describe("how informative finding a word is: its broadest strong term's informat
     const gadget = engine.informativeness('gadget');
     const alone = scoreAt(engine.rank('where are gadgets?'), '/gadget');
     close(scoreAt(engine.rank(question), '/gadget') / alone, (gadget / (gadget + cancel)) ** 2);
+  });
+});
+
+describe('the browser loads an index (buildEngine)', () => {
+  test('after giving the browser a turn, the engine of the packed index answers as the built one does', async () => {
+    const built = engineOf(page('/docs/widgets', 'guide', 'Widgets', [{heading: 'Widgets', text: 'A widget.'}]));
+    const {index} = built.pack(SITE, () => 'text.json');
+    let turned = false;
+    setTimeout(() => {
+      turned = true;
+    }, 0);
+    const loaded = await buildEngine(index);
+    assert.equal(turned, true, 'a task queued before it ran first');
+    assert.deepEqual(loaded.rank('widget').map(where), ['/docs/widgets']);
   });
 });
