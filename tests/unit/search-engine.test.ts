@@ -297,6 +297,11 @@ describe('which queries name an operation (the index hints)', () => {
     assert.deepEqual(engine.plan('create-secret').operations, ['create-secret']);
   });
 
+  test('an API page that opens without its top section names no operation', () => {
+    const headless = engineOf(page('/docs/reference/api/delete-shelf', 'api', 'Delete shelf', [{heading: 'Remove', text: 'Removes a shelf.', level: 2}]));
+    assert.deepEqual(headless.plan('delete-shelf').operations, []);
+  });
+
   test('pages other than API operations are never operations', () => {
     assert.deepEqual(engine.plan('apps').operations, []);
     assert.equal(engine.plan('apps').intent, 'topic');
@@ -373,10 +378,22 @@ describe('ranking sections (rankQuery): each factor of the score on its own', ()
     const withCategory = engineOf(
       page('/docs/all', 'category', 'Gadgets', [{heading: 'Gadgets', text: 'Gadget gadget gadget: every gadget page.'}]),
       page('/docs/deep', 'api', 'Reference', [{heading: 'Reference', text: 'Nothing.'}, {heading: 'Fields', text: 'A field of a gadget.'}]),
+      page('/docs/index', 'category', 'Gadget index', [{heading: 'Gadget index', text: 'Every gadget, gadget by gadget.'}]),
+      page('/docs/other', 'api', 'Other', [{heading: 'Other', text: 'Nothing.'}, {heading: 'Types', text: 'The types of a gadget and of a field.'}]),
     );
     const ranked = withCategory.rank('gadget');
     assert.ok(scoreAt(ranked, '/docs/all') > scoreAt(ranked, '/docs/deep#fields'), 'the category page scores higher');
-    assert.deepEqual(ranked.map(where), ['/docs/deep#fields', '/docs/all']);
+    assert.ok(scoreAt(ranked, '/docs/index') > scoreAt(ranked, '/docs/other#types'), 'the category page scores higher');
+    assert.deepEqual(ranked.slice(0, 2).map(where).sort(), ['/docs/deep#fields', '/docs/other#types']);
+    assert.deepEqual(ranked.slice(2).map(where).sort(), ['/docs/all', '/docs/index']);
+    // The word index finds the signpost first (it has the word twice), the category page scores higher after its kind and
+    // the signpost's factor: the category page still comes last.
+    const signpostFirst = engineOf(
+      page('/docs/all', 'category', 'Overview', [{heading: 'Overview', text: 'Pages about one gadget and about more things.'}]),
+      page('/docs/deep', 'api', 'Reference', [{heading: 'Reference', text: 'Nothing.'}, {heading: 'Next steps', text: 'Gadget, gadget.'}]),
+    ).rank('gadget');
+    assert.ok(scoreAt(signpostFirst, '/docs/all') > scoreAt(signpostFirst, '/docs/deep#next-steps'));
+    assert.deepEqual(signpostFirst.map(where), ['/docs/deep#next-steps', '/docs/all']);
   });
 });
 
@@ -413,6 +430,8 @@ describe('which sections match (rankQuery): all the words, or most of them', () 
     assert.deepEqual(urls(engine.rank('widget gadget')), ['/a', '/b', '/c']);
     const filler = engine.rank('use widget');
     assert.deepEqual(urls(filler), ['/a', '/b', '/c', '/widget'], 'the filler word alone finds nothing');
+    const few = engineOf(one('/widget', 'A widget.'), one('/use', 'Use it.'));
+    assert.deepEqual(urls(few.rank('use widget')), ['/widget'], 'nor with fewer pages: one word is no word short');
   });
 
   test('a question of QUESTION_SPARE_WORD_FROM words or more shows sections one word short even when many pages have them all', () => {
@@ -473,6 +492,10 @@ describe('which sections match (rankQuery): all the words, or most of them', () 
     assert.equal(result.ranked[0].share, 1);
     assert.ok(Number.isFinite(result.ranked[0].score) && result.ranked[0].score > 0);
     assert.equal(result.allWordsMatched, false);
+    // Asked as a question: still found, and scored (no share of no words).
+    const question = engine.rankQuery('how do I use?');
+    assert.deepEqual(question.ranked.map(where), ['/use']);
+    assert.ok(Number.isFinite(question.ranked[0].score) && question.ranked[0].score > 0, String(question.ranked[0].score));
     assert.deepEqual(engine.rankQuery('zzzqqq'), {ranked: [], queryWords: ['zzzqqq'], allWordsMatched: false});
     assert.deepEqual(engine.rankQuery(''), {ranked: [], queryWords: [], allWordsMatched: false});
   });
@@ -770,6 +793,8 @@ describe("how informative finding a word is: its broadest strong term's informat
     const gadget = engine.informativeness('gadget');
     const alone = scoreAt(engine.rank('where are gadgets?'), '/gadget');
     close(scoreAt(engine.rank(question), '/gadget') / alone, (gadget / (gadget + cancel)) ** 2);
+    // A section with the word itself (not its synonym, nor its completion) has the word.
+    close(scoreAt(engine.rank(question), '/stop') / scoreAt(engine.rank('where does it stop'), '/stop'), (cancel / (gadget + cancel)) ** 2);
   });
 });
 
