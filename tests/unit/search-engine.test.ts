@@ -25,7 +25,6 @@ import type {PageKind} from '../../src/search/kinds';
 import type {QueryPlan} from '../../src/search/query';
 import {
   EXPANSION_WEIGHT,
-  FIELD_BOOST,
   HEADING_ANSWER,
   HEADING_PHRASE_BOOST,
   KIND_PRIOR,
@@ -102,7 +101,12 @@ function record(overrides: Partial<SearchRecord> & {heading?: string}): SearchRe
 const planNaming = (operations: string[]): QueryPlan => ({words: [], intent: 'operation', operations, defines: false});
 
 describe('an operation the query names: its page top wins (namedOperationBoost)', () => {
-  const top = record({type: 'lvl1', kind: 'api', url: `${SITE}/docs/reference/api/create-secret`, url_without_anchor: `${SITE}/docs/reference/api/create-secret`});
+  const top = record({
+    type: 'lvl1',
+    kind: 'api',
+    url: `${SITE}/docs/reference/api/create-secret`,
+    url_without_anchor: `${SITE}/docs/reference/api/create-secret`,
+  });
 
   test("an operation's id is the last step of its page's route", () => {
     assert.equal(operationIdOf(top), 'create-secret');
@@ -339,7 +343,10 @@ describe('ranking sections (rankQuery): each factor of the score on its own', ()
     assert.equal(engine.plan(question).intent, 'question');
     const ranked = engine.rank(question);
     const answers = 1 + HEADING_ANSWER.own;
-    close(scoreAt(ranked, '/docs/guide') / scoreAt(ranked, '/docs/reference/api/list-shelves'), (KIND_PRIOR.question.guide * answers) / KIND_PRIOR.question.api);
+    close(
+      scoreAt(ranked, '/docs/guide') / scoreAt(ranked, '/docs/reference/api/list-shelves'),
+      (KIND_PRIOR.question.guide * answers) / KIND_PRIOR.question.api,
+    );
     // A topic is not a question: the same sections, scored without the heading's answer.
     const topic = engine.rank('gadgets');
     const levelAndKind = (QUESTION_LEVEL_BOOST.lvl1 * KIND_PRIOR.question.guide) / (LEVEL_BOOST.lvl1 * KIND_PRIOR.topic.guide);
@@ -358,7 +365,7 @@ describe('ranking sections (rankQuery): each factor of the score on its own', ()
     const topic = sprocket('sprocket');
     // A question also counts the headings that name it: the top's own heading, the other section's page title.
     const answers = (1 + HEADING_ANSWER.own) / (1 + HEADING_ANSWER.path);
-    const question = (QUESTION_LEVEL_BOOST.lvl1 / QUESTION_LEVEL_BOOST.lvl2) / (LEVEL_BOOST.lvl1 / LEVEL_BOOST.lvl2);
+    const question = QUESTION_LEVEL_BOOST.lvl1 / QUESTION_LEVEL_BOOST.lvl2 / (LEVEL_BOOST.lvl1 / LEVEL_BOOST.lvl2);
     close(sprocket('where are sprockets?') / topic, question * answers);
     // An API question is a question too. Its word "api" is in no section: the share of the question's words a heading
     // has counts "sprocket" against it, weighed as the rarest term.
@@ -377,9 +384,15 @@ describe('ranking sections (rankQuery): each factor of the score on its own', ()
   test('category pages come after every page with content of its own', () => {
     const withCategory = engineOf(
       page('/docs/all', 'category', 'Gadgets', [{heading: 'Gadgets', text: 'Gadget gadget gadget: every gadget page.'}]),
-      page('/docs/deep', 'api', 'Reference', [{heading: 'Reference', text: 'Nothing.'}, {heading: 'Fields', text: 'A field of a gadget.'}]),
+      page('/docs/deep', 'api', 'Reference', [
+        {heading: 'Reference', text: 'Nothing.'},
+        {heading: 'Fields', text: 'A field of a gadget.'},
+      ]),
       page('/docs/index', 'category', 'Gadget index', [{heading: 'Gadget index', text: 'Every gadget, gadget by gadget.'}]),
-      page('/docs/other', 'api', 'Other', [{heading: 'Other', text: 'Nothing.'}, {heading: 'Types', text: 'The types of a gadget and of a field.'}]),
+      page('/docs/other', 'api', 'Other', [
+        {heading: 'Other', text: 'Nothing.'},
+        {heading: 'Types', text: 'The types of a gadget and of a field.'},
+      ]),
     );
     const ranked = withCategory.rank('gadget');
     assert.ok(scoreAt(ranked, '/docs/all') > scoreAt(ranked, '/docs/deep#fields'), 'the category page scores higher');
@@ -390,7 +403,10 @@ describe('ranking sections (rankQuery): each factor of the score on its own', ()
     // the signpost's factor: the category page still comes last.
     const signpostFirst = engineOf(
       page('/docs/all', 'category', 'Overview', [{heading: 'Overview', text: 'Pages about one gadget and about more things.'}]),
-      page('/docs/deep', 'api', 'Reference', [{heading: 'Reference', text: 'Nothing.'}, {heading: 'Next steps', text: 'Gadget, gadget.'}]),
+      page('/docs/deep', 'api', 'Reference', [
+        {heading: 'Reference', text: 'Nothing.'},
+        {heading: 'Next steps', text: 'Gadget, gadget.'},
+      ]),
     ).rank('gadget');
     assert.ok(scoreAt(signpostFirst, '/docs/all') > scoreAt(signpostFirst, '/docs/deep#next-steps'));
     assert.deepEqual(signpostFirst.map(where), ['/docs/deep#next-steps', '/docs/all']);
@@ -582,13 +598,19 @@ describe('a search request (prepare, respond): pages, paging, facet counts', () 
   test('pages of results: hitsPerPage at a time from page × hitsPerPage, nbPages rounded up, both clamped', () => {
     const all = engine.search({query: 'widget'}).hits.map((hit) => hit.url);
     const second = engine.search({query: 'widget', hitsPerPage: 2, page: 1});
-    assert.deepEqual(second.hits.map((hit) => hit.url), all.slice(2, 4));
+    assert.deepEqual(
+      second.hits.map((hit) => hit.url),
+      all.slice(2, 4),
+    );
     assert.equal(second.nbPages, 3);
     assert.equal(second.page, 1);
     assert.equal(second.hitsPerPage, 2);
     const pages = engine.search({query: 'widget', distinct: 1}).hits.map((hit) => hit.url);
     const secondPage = engine.search({query: 'widget', distinct: 1, hitsPerPage: 1, page: 2});
-    assert.deepEqual(secondPage.hits.map((hit) => hit.url), pages.slice(2, 3));
+    assert.deepEqual(
+      secondPage.hits.map((hit) => hit.url),
+      pages.slice(2, 3),
+    );
     assert.equal(secondPage.nbPages, 3);
     assert.equal(engine.search({query: 'widget', page: -1}).page, 0);
     assert.equal(engine.search({query: 'widget', hitsPerPage: 5000}).hitsPerPage, 1000);
@@ -696,7 +718,7 @@ describe('a hit (respond): highlights, snippet and type', () => {
 });
 
 describe('the numbers the engine reads the query by (ranking.ts)', () => {
-  test("a completion weighs EXPANSION_WEIGHT.prefix times 0.6 plus 0.4 times the share of the word typed", () => {
+  test('a completion weighs EXPANSION_WEIGHT.prefix times 0.6 plus 0.4 times the share of the word typed', () => {
     close(prefixWeight(6, 6), EXPANSION_WEIGHT.prefix, 'all of it typed');
     close(prefixWeight(3, 12), EXPANSION_WEIGHT.prefix * (0.6 + 0.1));
     close(prefixWeight(5, 10), EXPANSION_WEIGHT.prefix * 0.8);
