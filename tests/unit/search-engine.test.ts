@@ -606,12 +606,12 @@ describe('a search request (prepare, respond): pages, paging, facet counts', () 
     assert.equal(second.page, 1);
     assert.equal(second.hitsPerPage, 2);
     const pages = engine.search({query: 'widget', distinct: 1}).hits.map((hit) => hit.url);
-    const secondPage = engine.search({query: 'widget', distinct: 1, hitsPerPage: 1, page: 2});
+    const secondPage = engine.search({query: 'widget', distinct: 1, hitsPerPage: 2, page: 1});
     assert.deepEqual(
       secondPage.hits.map((hit) => hit.url),
       pages.slice(2, 3),
     );
-    assert.equal(secondPage.nbPages, 3);
+    assert.equal(secondPage.nbPages, 2, 'three pages, two at a time');
     assert.equal(engine.search({query: 'widget', page: -1}).page, 0);
     assert.equal(engine.search({query: 'widget', hitsPerPage: 5000}).hitsPerPage, 1000);
     const none = engine.search({query: 'widget', hitsPerPage: -3});
@@ -631,6 +631,9 @@ describe('a search request (prepare, respond): pages, paging, facet counts', () 
     assert.deepEqual(pages.facets, {kind: {guide: 1, concept: 1, api: 1}}, 'with distinct, pages are counted');
     assert.ok(!('facets' in engine.search({query: 'widget'})), 'no counts unless asked');
     assert.ok(!('facets' in engine.search({query: 'widget', facets: ['language']})), 'only kind is counted');
+    const mixed = engine.search({query: 'widget', facets: ['kind'], facetFilters: [['kind:concept', 'language:fr']]});
+    assert.equal(mixed.nbHits, 1);
+    assert.deepEqual(mixed.facets, {kind: {guide: 3, concept: 1, api: 1}}, 'a group that filters on kind among others is left out');
   });
 });
 
@@ -638,7 +641,7 @@ describe('a hit (respond): highlights, snippet and type', () => {
   const words = Array.from({length: 30}, (_, i) => (i === 15 ? 'widget' : `filler${String.fromCharCode(97 + (i % 26))}${i}`));
   const engine = engineOf(
     page('/docs/widgets', 'guide', 'Widgets and gadgets', [
-      {heading: 'Widgets and gadgets', text: 'Intro.'},
+      {heading: 'Widgets and gadgets', text: 'Start here.'},
       {heading: 'Widget', text: 'A widget holds a gadget.'},
       {heading: 'Details', text: words.join(' ')},
     ]),
@@ -700,7 +703,7 @@ describe('a hit (respond): highlights, snippet and type', () => {
 
   test('a hit without a match in its text says so', () => {
     const hit = hitAt(engine.search({query: 'gadgets'}), '/docs/widgets');
-    assert.deepEqual(hit._highlightResult.content, {value: 'Intro.', matchLevel: 'none', matchedWords: []});
+    assert.deepEqual(hit._highlightResult.content, {value: 'Start here.', matchLevel: 'none', matchedWords: []});
     assert.equal(hit._snippetResult.content.matchLevel, 'none');
     assert.equal(hit.type, 'lvl1');
   });
@@ -712,8 +715,11 @@ describe('a hit (respond): highlights, snippet and type', () => {
     assert.ok(response.processingTimeMS >= 0 && response.processingTimeMS < 60_000, String(response.processingTimeMS));
     assert.deepEqual(response.queryWords, ['widget']);
     assert.equal(response.allWordsMatched, true);
+    // No query finds nothing, whatever words the pages have.
     const blank = engine.search({} as {query: string});
     assert.deepEqual([blank.query, blank.nbHits, blank.hits], ['', 0, []]);
+    const counted = engine.search({facets: ['kind'], facetFilters: [['kind:guide']]} as {query: string});
+    assert.deepEqual([counted.nbHits, counted.facets], [0, {kind: {}}]);
   });
 });
 
