@@ -117,8 +117,8 @@ function compileReaderTable(): ReaderTable {
     for (const form of entry.reader) {
       const units = [...new Set(unitsOf(form))];
       if (units.length === 1) {
-        const others = terms.filter((term) => term !== units[0]);
-        words.set(units[0], [...new Set([...(words.get(units[0]) ?? []), ...others])]);
+        // A word among its own docs words ("timeout") adds nothing: it is found at full weight, or the index lacks it.
+        words.set(units[0], [...new Set([...(words.get(units[0]) ?? []), ...terms])]);
       } else if (units.length > 1) {
         phrases.push({units, terms});
       }

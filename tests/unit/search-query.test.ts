@@ -116,6 +116,7 @@ describe('what a query is after (intent) and the operations it names', () => {
     ['schedules list', 'topic', []],
     ['cancel run', 'topic', []],
     ['list runs', 'topic', []],
+    ['list schedules daily', 'topic', []],
     // An identifier makes the query about that identifier, even beside an operation's name.
     ['list schedules --json', 'identifier', []],
     ['tower run_app', 'identifier', []],
@@ -245,7 +246,14 @@ describe('words being typed: completions and words typed past their stem', () =>
   test('only the last word, while typing, is also the start of longer words', () => {
     assert.deepEqual(words('app deploy', terms), [
       {text: 'app', required: true, expansions: [['app', 1]]},
-      {text: 'deploy', required: true, expansions: [['deploy', 1], ['deployment', prefixWeight(6, 10)]]},
+      {
+        text: 'deploy',
+        required: true,
+        expansions: [
+          ['deploy', 1],
+          ['deployment', prefixWeight(6, 10)],
+        ],
+      },
     ]);
     assert.deepEqual(expansionsOf('deploy', terms, COMPLETE), [['deploy', 1]]);
   });
@@ -312,7 +320,7 @@ describe('near misses', () => {
   });
 });
 
-describe("phrases: several words that name one thing the docs call otherwise", () => {
+describe('phrases: several words that name one thing the docs call otherwise', () => {
   test('a phrase is read as one required word standing for the docs words the index has; its words and stop words are not read again', () => {
     assert.deepEqual(words('deploy fire and forget', ['deploy', 'detach', 'fire', 'forget'], COMPLETE), [
       {text: 'fire forget', required: true, expansions: [['detach', EXPANSION_WEIGHT.concept]]},
@@ -385,7 +393,14 @@ describe('identifiers: whole, by their parts after a dot, their members, their n
     const terms = ['app', 'apply', 'deploy', 'deployment'];
     assert.deepEqual(words('app_deploy', terms), [
       {text: 'app', required: true, expansions: [['app', 1]]},
-      {text: 'deploy', required: true, expansions: [['deploy', 1], ['deployment', prefixWeight(6, 10)]]},
+      {
+        text: 'deploy',
+        required: true,
+        expansions: [
+          ['deploy', 1],
+          ['deployment', prefixWeight(6, 10)],
+        ],
+      },
     ]);
     assert.deepEqual(
       words('app_deploy', terms, COMPLETE).map((word) => word.expansions),
@@ -396,8 +411,13 @@ describe('identifiers: whole, by their parts after a dot, their members, their n
 
 test('the stems these cases rely on', () => {
   // The vocabularies above are written as index terms (stems); this pins the few that are not plain words.
-  assert.deepEqual(
-    ['credentials', 'machine', 'large', 'language', 'retry', 'detached', 'private'].map(stemOf),
-    ['credenti', 'machin', 'larg', 'languag', 'retri', 'detach', 'privat'],
-  );
+  assert.deepEqual(['credentials', 'machine', 'large', 'language', 'retry', 'detached', 'private'].map(stemOf), [
+    'credenti',
+    'machin',
+    'larg',
+    'languag',
+    'retri',
+    'detach',
+    'privat',
+  ]);
 });
