@@ -20,6 +20,7 @@ import {
   SearchEngine,
   signpostFactor,
   type Ranked,
+  type SearchRequest,
 } from '../../src/search/engine';
 import type {PageKind} from '../../src/search/kinds';
 import type {QueryPlan} from '../../src/search/query';
@@ -715,10 +716,10 @@ describe('a hit (respond): highlights, snippet and type', () => {
     assert.ok(response.processingTimeMS >= 0 && response.processingTimeMS < 60_000, String(response.processingTimeMS));
     assert.deepEqual(response.queryWords, ['widget']);
     assert.equal(response.allWordsMatched, true);
-    // No query finds nothing, whatever words the pages have.
-    const blank = engine.search({} as {query: string});
+    // A request from a client that sends no query finds nothing, whatever words the pages have.
+    const blank = engine.search({} as SearchRequest);
     assert.deepEqual([blank.query, blank.nbHits, blank.hits], ['', 0, []]);
-    const counted = engine.search({facets: ['kind'], facetFilters: [['kind:guide']]} as {query: string});
+    const counted = engine.search({facets: ['kind'], facetFilters: [['kind:guide']]} as unknown as SearchRequest);
     assert.deepEqual([counted.nbHits, counted.facets], [0, {kind: {}}]);
   });
 });
