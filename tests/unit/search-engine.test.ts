@@ -645,6 +645,7 @@ describe('a hit (respond): highlights, snippet and type', () => {
       {heading: 'Widgets and gadgets', text: 'Start here.'},
       {heading: 'Widget', text: 'A widget holds a gadget.'},
       {heading: 'Details', text: words.join(' ')},
+      {heading: 'Blank', text: ''},
     ]),
   );
   const hitAt = (response: ReturnType<SearchEngine['search']>, url: string) => {
@@ -700,6 +701,13 @@ describe('a hit (respond): highlights, snippet and type', () => {
       const response = engine.search({query: 'widget', attributesToSnippet: [attribute]});
       assert.equal(hitAt(response, '/docs/widgets#details')._snippetResult.content.value, defaultSnippet, attribute);
     }
+  });
+
+  test('a word is found where the page has it, not in a section without text nor in the headings above a section', () => {
+    assert.deepEqual(
+      engine.search({query: 'here'}).hits.map((hit) => hit.url),
+      [`${SITE}/docs/widgets`],
+    );
   });
 
   test('a hit without a match in its text says so', () => {
