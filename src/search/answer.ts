@@ -82,6 +82,8 @@ function pageSourceOf(entry: Ranked): Source {
   return {url: record.url_without_anchor, title, breadcrumb: [...trail, title]};
 }
 
+const isCode = (block: Block): block is Extract<Block, {code: string}> => typeof block !== 'string' && 'code' in block;
+
 /** The text of a block, for matching it against the question. */
 function blockText(block: Block): string {
   if (typeof block === 'string') return block;
@@ -148,7 +150,7 @@ const proseLength = (unit: Block[]) =>
  * way to do something); `opening`: the section's first sentence counts more
  * (it says what the heading's subject is).
  */
-function quotedUnits(
+export function quotedUnits(
   blocks: Block[],
   wanted: Wanted,
   {how, opening}: {how: boolean; opening: boolean},
@@ -157,14 +159,14 @@ function quotedUnits(
     const text = unit.map(blockText).join('\n');
     // Of two units with the same words, the shorter says it more directly (a table, not a page of prose); code is
     // not counted: a command's whole block is the way to do it.
-    const length = unit.reduce((sum, block) => sum + (typeof block !== 'string' && 'code' in block ? 0 : blockText(block).length), 0);
+    const length = unit.reduce((sum, block) => sum + (isCode(block) ? 0 : blockText(block).length), 0);
     let score = overlap(text, wanted) / (1 + length / ANSWER.unitLength);
-    if (how && unit.some((block) => typeof block !== 'string' && 'code' in block)) score *= ANSWER.codeUnitBoost;
+    if (how && unit.some(isCode)) score *= ANSWER.codeUnitBoost;
     if (opening && position === 0 && typeof unit[0] === 'string') score *= ANSWER.openingBoost;
     return {unit, position, score};
   });
+  // A unit with none of the question is never quoted (with no unit that has any, nothing is).
   const top = Math.max(0, ...scored.map((entry) => entry.score));
-  if (top <= 0) return [];
   const ranked = scored.filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score || a.position - b.position);
   const chosen: typeof ranked = [];
   let blocksUsed = 0;
@@ -254,14 +256,15 @@ export function readQuestion(engine: SearchEngine, question: string, facetFilter
       if (weight >= MAIN_EXPANSION) wanted.set(term, Math.max(wanted.get(term) ?? 0, weight * engine.informativeness(term)));
     }
   }
-  const asking = ASKING.exec(question)?.[1].toLowerCase() ?? null;
+  const asking = ASKING.exec(question)?.[1] ?? null;
   const ranked = engine
     .rank(question, facetFilters, {minShare: ANSWER.share, complete: true})
     .filter(hasContent)
     .map((entry) => ({...entry, score: answerScore(entry, asking)}))
     .sort((a, b) => b.score - a.score);
   const known = plan.words.filter((word) => word.expansions.length > 0).map((word) => word.text);
-  const nearby = namesWhatDocsLack(plan) && known.length > 0 ? engine.rank(known.join(' '), facetFilters).filter(hasContent) : ranked;
+  // With no word of the question known, ranking the known words finds nothing, as the question itself does.
+  const nearby = namesWhatDocsLack(plan) ? engine.rank(known.join(' '), facetFilters).filter(hasContent) : ranked;
   return {question, plan, wanted, ranked, nearby};
 }
 
@@ -288,14 +291,14 @@ function askedWithin(entry: Ranked, wanted: Wanted): Wanted {
   const headings = new Set(
     termsOf(
       HIERARCHY_LEVELS.slice(1)
-        .map((level) => entry.record.hierarchy[level] ?? '')
+        .map((level) => entry.record.hierarchy[level])
         .join(' '),
     ),
   );
   return new Map([...wanted].map(([term, weight]) => [term, headings.has(term) ? weight * ANSWER.headingTermWeight : weight]));
 }
 
-const hasCode = (blocks: Block[]) => blocks.some((block) => typeof block !== 'string' && 'code' in block);
+const hasCode = (blocks: Block[]) => blocks.some(isCode);
 
 /**
  * The section right before or after `entry` on its page, if it is among the
@@ -308,7 +311,6 @@ function adjacentAnswer(entry: Ranked, candidates: Ranked[], how: boolean): Rank
   const needsCode = how && !hasCode(sectionBlocks(entry));
   return candidates.find(
     (other) =>
-      other !== entry &&
       other.record.url_without_anchor === entry.record.url_without_anchor &&
       Math.abs(Number(other.record.objectID) - id) === 1 &&
       (other.score >= entry.score * ANSWER.adjacentShare ||
@@ -346,20 +348,16 @@ export function answerFrom({question, plan, wanted, ranked, nearby}: Reading): A
       // A code unit leads only when it answers about as well as the best unit: a script that merely uses the
       // question's words ("alerts" in an API script) does not lead an answer about getting alerts.
       const best = Math.max(...scored.map((entry) => entry.score));
-      const withCode = scored.findIndex(
-        (entry) => entry.score >= best * ANSWER.codeLeadShare && entry.unit.some((block) => typeof block !== 'string' && 'code' in block),
-      );
-      if (withCode > 0) scored.unshift(...scored.splice(withCode, 1));
-      if (withCode < 0) {
+      const withCode = scored.findIndex((entry) => entry.score >= best * ANSWER.codeLeadShare && hasCode(entry.unit));
+      if (withCode >= 0) {
+        scored.unshift(...scored.splice(withCode, 1));
+      } else {
         lead = codeInProse(
           scored.flatMap((entry) => entry.unit),
           asked,
         );
         // The command is in a quoted code block too: that block leads, rather than the command twice.
-        const holding =
-          lead === null
-            ? -1
-            : scored.findIndex((entry) => entry.unit.some((block) => typeof block !== 'string' && 'code' in block && block.code.includes(lead as string)));
+        const holding = lead === null ? -1 : scored.findIndex((entry) => entry.unit.some((block) => isCode(block) && block.code.includes(lead as string)));
         if (holding >= 0) {
           scored.unshift(...scored.splice(holding, 1));
           lead = null;
