@@ -138,8 +138,10 @@ function trimmed(block: Block): Block[] {
   return lines.length > ANSWER.maxCodeLines ? [{...block, code: `${lines.slice(0, ANSWER.maxCodeLines).join('\n')}\n…`}] : [block];
 }
 
-const proseLength = (unit: Block[]) =>
-  unit.reduce((sum, block) => sum + (typeof block === 'string' ? block.length : 'list' in block ? block.list.join(' ').length : 0), 0);
+/** What a block says in sentences: a paragraph, or a list's items a line each; a table or a code block says none. */
+const proseOf = (block: Block): string => (typeof block === 'string' ? block : 'list' in block ? block.list.join('\n') : '');
+
+const proseLength = (unit: Block[]) => unit.reduce((sum, block) => sum + proseOf(block).length, 0);
 
 /**
  * The units of a section that answer: the one with most of the question
@@ -167,7 +169,8 @@ export function quotedUnits(
   });
   // A unit with none of the question is never quoted (with no unit that has any, nothing is).
   const top = Math.max(0, ...scored.map((entry) => entry.score));
-  const ranked = scored.filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score || a.position - b.position);
+  // Best first; the sort is stable, so of two that answer alike the earlier on the page comes first.
+  const ranked = scored.filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score);
   const chosen: typeof ranked = [];
   let blocksUsed = 0;
   let prose = 0;
@@ -202,8 +205,8 @@ export function quotedUnits(
 function shortened(block: Block, wanted: Wanted, introduces: boolean): Block {
   if (typeof block !== 'string' || block.length <= ANSWER.maxParagraph) return block;
   const parts = sentences(block);
+  // A quoted paragraph has some of the question, so some sentence is kept.
   const kept = parts.map((sentence, i) => overlap(sentence, wanted) > 0 || (introduces && i === parts.length - 1));
-  if (!kept.some(Boolean)) return block;
   let text = '';
   parts.forEach((sentence, i) => {
     if (kept[i]) text += `${text && !kept[i - 1] ? ' … ' : text ? ' ' : ''}${sentence}`;
@@ -215,9 +218,8 @@ function shortened(block: Block, wanted: Wanted, introduces: boolean): Block {
 function codeInProse(blocks: Block[], wanted: Wanted): string | null {
   let best: {code: string; score: number} | null = null;
   for (const block of blocks) {
-    const text = typeof block === 'string' ? block : 'list' in block ? block.list.join('\n') : '';
     for (const pattern of CODE_PATTERNS) {
-      for (const match of text.matchAll(pattern)) {
+      for (const match of proseOf(block).matchAll(pattern)) {
         const code = match[0].trim().replace(/[.:]$/, '');
         if (code.split(' ').length < 2 && !code.includes('.') && !code.startsWith('--')) continue;
         // Matching words first; then the shorter (the command itself rather than a long example).

@@ -221,7 +221,7 @@ describe('Ask AI: how much of a section it quotes (ANSWER.maxBlocks, ANSWER.maxP
     assert.deepEqual(positionsOf(quoted([first, items(299)])), [0, 1], '400 + 300 characters fit');
     assert.deepEqual(positionsOf(quoted([first, items(300)])), [0], '400 + 301 characters do not');
     const code: Block = {code: `tower secrets create --name vault --value ${'x'.repeat(800)}`};
-    assert.deepEqual(positionsOf(quoted([sentence('Rotate a secret', 650), code])), [0, 1]);
+    assert.deepEqual(positionsOf(quoted([sentence('Rotate a secret', ANSWER.maxProse), code])), [0, 1]);
   });
 
   test('the best unit is quoted even when it alone is longer than the limit', () => {
@@ -288,6 +288,7 @@ describe('Ask AI: what leads the answer to a "how" question', () => {
       language: 'bash',
     });
     assert.deepEqual(leadOf(['Add --detached to return as soon as the run starts.'], {detached: 2}), {code: '--detached', language: 'bash'});
+    assert.deepEqual(leadOf(['Upload it with tower deploy.'], {deploy: 2}), {code: 'tower deploy', language: 'bash'});
     assert.deepEqual(leadOf(['Install the SDK with pip install tower ; uv users add it instead.'], {install: 2}), {
       code: 'pip install tower',
       language: 'bash',
@@ -357,10 +358,10 @@ describe('Ask AI: what leads the answer to a "how" question', () => {
   });
 
   test('a quoted code block that holds the command leads instead of it, so the command is not shown twice', () => {
-    const code: Block = {code: 'tower secrets create --name db --value hunter2'};
+    const code: Block[] = ['A new value is stored like this:', {code: 'tower secrets create --name db --value hunter2'}];
     const prose = 'Rotate a secret: make a new one with tower secrets create, then delete the old one.';
-    const answer = answerFromSection([code, prose], 'how do I rotate a secret', {rotate: 3, secret: 1, create: 1});
-    assert.deepEqual(answer.blocks, [code, prose]);
+    const answer = answerFromSection([...code, prose], 'how do I rotate a secret', {rotate: 3, secret: 1, create: 1});
+    assert.deepEqual(answer.blocks, [...code, prose]);
     assert.equal(answer.lead, null);
   });
 
@@ -546,6 +547,28 @@ describe('Ask AI: which sections it quotes and cites', () => {
     assert.deepEqual(answer.blocks.at(-1), code);
   });
 
+  test("within a section, the question's words its headings already have count less: the answer is in what the text adds", () => {
+    // Under "Keys › Rotate a key" (in the "Vault" part of the docs, which is no heading), "rotate" weighs
+    // ANSWER.headingTermWeight of 2, less than "vault" (0.9): the sentence with "vault" is the best unit, and the one with
+    // "rotate" has more than half of it.
+    const [record] = recordsOf(
+      page(
+        '/docs/guides/keys',
+        'Keys',
+        [
+          {heading: 'Keys', blocks: ['Keys open things.']},
+          {heading: 'Rotate a key', blocks: [NOTHING, sentence('Rotate it'), NOTHING, sentence('Vault it')]},
+        ],
+        {
+          trail: ['Vault'],
+        },
+      ),
+    ).slice(1);
+    assert.ok(2 * ANSWER.headingTermWeight >= 0.9 / 2 && 2 * ANSWER.headingTermWeight < 0.9);
+    const answer = answerFrom(reading('when should a vault key rotate', [ranked(record, 10)], {rotate: 2, vault: 0.9}));
+    assert.deepEqual(answer.blocks, [sentence('Rotate it'), sentence('Vault it')]);
+  });
+
   test('a source is the section: its address with the anchor, its heading, and its breadcrumb without "Documentation"', () => {
     const nested = recordsOf(
       page(
@@ -663,7 +686,7 @@ describe('Ask AI: how a question is read (a small index built in memory)', () =>
         '/docs/concepts/runs',
         'Runs',
         [
-          text('Runs', 'A run is one execution of an app. Runs execute apps; runs execute code.'),
+          text('Runs', 'A run is one execution of an app. Runs execute apps; runs execute code; runs execute jobs.'),
           text('Run statuses', 'A run ends as succeeded, failed or crashed.'),
           text('Where Tower runs', 'They execute in Tower cloud or on a self-hosted runner.'),
           text('Cancel a run', 'Cancel a run with tower apps cancel.'),
@@ -680,6 +703,10 @@ describe('Ask AI: how a question is read (a small index built in memory)', () =>
         trail: ['Concepts'],
         kind: 'concept',
       }),
+      page('/docs/guides/parameters', 'Parameters', [
+        text('Parameters', 'A run takes parameters.'),
+        text('Null values', 'A parameter left empty is null in the run.'),
+      ]),
       page('/docs/guides', 'Guides', [text('Guides', 'Deploy apps, cancel runs, execute runners.')], {trail: [], kind: 'category'}),
     ),
   );
@@ -704,14 +731,17 @@ describe('Ask AI: how a question is read (a small index built in memory)', () =>
     assert.equal(readQuestion(engine, '  Where do runs execute').ranked[0].record.url, `${SITE}/docs/concepts/runs#where-tower-runs`);
   });
 
-  test('the question word counts only at the start: "what decides where runs execute" asks what', () => {
-    const question = 'what decides where runs execute';
-    assert.deepEqual(
-      readQuestion(engine, question).ranked.map((entry) => [entry.record.url, entry.score]),
-      rankedByEngine(question)
-        .filter((entry) => entry.record.kind !== 'category')
-        .map((entry) => [entry.record.url, entry.score]),
-    );
+  test('the question word counts only at the start, and a question with none boosts no heading', () => {
+    // "what decides where runs execute" asks what; "what is a null parameter" asks no question word a heading can echo.
+    for (const question of ['what decides where runs execute', 'what is a null parameter']) {
+      assert.deepEqual(
+        readQuestion(engine, question).ranked.map((entry) => [entry.record.url, entry.score]),
+        rankedByEngine(question)
+          .filter((entry) => entry.record.kind !== 'category')
+          .map((entry) => [entry.record.url, entry.score]),
+      );
+    }
+    assert.ok(urls(rankedByEngine('what is a null parameter')).includes('/docs/guides/parameters#null-values'));
   });
 
   test("the question's terms are its words and the docs' words for them, weighed by what finding each tells; not typos", () => {
@@ -729,8 +759,9 @@ describe('Ask AI: how a question is read (a small index built in memory)', () =>
 
   test('a question is read as asked in full: its last word is not the start of a longer one', () => {
     assert.deepEqual(urls(readQuestion(engine, 'how do I cancel a run').ranked), ['/docs/concepts/runs#cancel-a-run'], 'not "runner"');
-    const cut = answerQuestion(engine, 'how do apps use orchestrati');
-    assert.equal(cut.found, false, '"orchestrati" is a word the docs lack');
+    assert.equal(answerQuestion(engine, 'how do I deploy an app to production').found, true);
+    const cut = answerQuestion(engine, 'how do I deploy an app to production with orchestrati');
+    assert.equal(cut.found, false, '"orchestrati" is a word the docs lack, not the start of "orchestration"');
   });
 
   test('a section with most of the words (ANSWER.share) is a candidate; a category page never is', () => {
