@@ -134,7 +134,8 @@ export function normaliseRequests(input: unknown): Array<{indexName: string; req
         }
       }
       params = {...params, ...parsed};
-    } else if (raw.params && typeof raw.params === 'object') {
+    } else {
+      // Spreading nothing (no params) adds nothing.
       params = {...params, ...raw.params};
     }
     const number = (value: unknown) => (value === undefined || value === null || value === '' ? undefined : Number(value));
