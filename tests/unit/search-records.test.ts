@@ -48,7 +48,15 @@ const section = (level: number, anchor: string | null, heading: string, parents:
   ...(blocks ? {blocks} : {}),
 });
 
-const scheduleBlocks: Block[] = ['UTC unless a zone is named.', {table: [['Zone', 'Offset'], ['UTC', '0']]}];
+const scheduleBlocks: Block[] = [
+  'UTC unless a zone is named.',
+  {
+    table: [
+      ['Zone', 'Offset'],
+      ['UTC', '0'],
+    ],
+  },
+];
 /** A page whose headings exercise every way a section's place is stored, and a top-level page. */
 const PAGES: ExtractedPage[] = [
   page('/docs/concepts/schedules', 'Schedules', [
@@ -223,13 +231,30 @@ describe('records: a page as sections, packed for the browser and restored', () 
     }
     const {records, pages} = fresh();
     assert.throws(() => pageBlocks(records, pages[0], empty().slice(1)), {message: blocksMessage});
-    const every: Block[] = ['A paragraph.', {list: ['one', 'two'], start: 3}, {table: [['Name'], ['value']]}, {code: 'tower deploy', language: 'bash', title: 'Shell'}];
+    const every: Block[] = [
+      'A paragraph.',
+      {list: ['one', 'two'], start: 3},
+      {table: [['Name'], ['value']]},
+      {code: 'tower deploy', language: 'bash', title: 'Shell'},
+    ];
     pageBlocks(records, pages[0], withSection(every));
     assert.deepEqual(records[1].blocks, every);
   });
 
   test('the text of blocks: a line per paragraph, list item and table row, the start of each code block, no blank lines', () => {
-    const blocks: Block[] = [' ', 'Intro', '', {list: ['one', '  ']}, {table: [['Name', 'Type'], ['a', 'b']]}, {code: 'tower apps list'}];
+    const blocks: Block[] = [
+      ' ',
+      'Intro',
+      '',
+      {list: ['one', '  ']},
+      {
+        table: [
+          ['Name', 'Type'],
+          ['a', 'b'],
+        ],
+      },
+      {code: 'tower apps list'},
+    ];
     assert.equal(blocksText(blocks), 'Intro\none\nName Type\na b\ntower apps list');
   });
 
@@ -318,11 +343,11 @@ describe('text: words and terms', () => {
     assert.deepEqual(termsOf('items[0]'), ['items[0]', stemOf('items'), '0']);
   });
 
-  test("a stop word inside an identifier is no term, but the identifier is", () => {
+  test('a stop word inside an identifier is no term, but the identifier is', () => {
     assert.deepEqual(termsOf('is_active'), ['is_active', stemOf('active')]);
   });
 
-  test("one or two letters after a final apostrophe are dropped; an apostrophe inside a word joins two", () => {
+  test('one or two letters after a final apostrophe are dropped; an apostrophe inside a word joins two', () => {
     assert.deepEqual(termsOf("you're"), []);
     assert.deepEqual(stemsOf("you're"), [[]]);
     assert.deepEqual(termsOf("o'clock"), [stemOf('o'), stemOf('clock')]);
@@ -337,8 +362,7 @@ describe('text: words and terms', () => {
 describe('text: snippets', () => {
   const tags = {pre: '[', post: ']'};
   const numbered = (length: number, at: number) => Array.from({length}, (_, i) => (i === at ? 'target' : `f${i}`)).join(' ');
-  const window = (from: number, to: number, at: number) =>
-    Array.from({length: to - from}, (_, i) => (from + i === at ? '[target]' : `f${from + i}`)).join(' ');
+  const window = (from: number, to: number, at: number) => Array.from({length: to - from}, (_, i) => (from + i === at ? '[target]' : `f${from + i}`)).join(' ');
 
   test('the first match is the one the window is built around', () => {
     const text = Array.from({length: 30}, (_, i) => `w${i}`).join(' ');
@@ -389,7 +413,10 @@ describe('postings: the word index', () => {
     const empty = new WordIndex(indexWords([]));
     assert.equal(empty.documentCount, 0);
     assert.deepEqual(empty.terms, []);
-    assert.deepEqual(empty.search(new Map([['cron', 1]]), {title: 1, path: 1, content: 1}, () => 1), []);
+    assert.deepEqual(
+      empty.search(new Map([['cron', 1]]), {title: 1, path: 1, content: 1}, () => 1),
+      [],
+    );
     assert.throws(() => new WordIndex({terms: 'a b', postings: ['00'], lengths: '1,0,0', averages: [1, 0, 0]}), {
       message: 'Search index: 2 terms but 1 posting lists.',
     });
@@ -402,8 +429,7 @@ describe('postings: the word index', () => {
     many[5] = {title: [], path: [], content: ['cron', 'cron', 'other']};
     many[11] = {title: [], path: [], content: ['cron', 'other']};
     const words = new WordIndex(indexWords(many));
-    const search = (boost: (id: number) => number) =>
-      words.search(new Map([['cron', 1]]), {title: 1, path: 1, content: 1}, boost).map((found) => found.id);
+    const search = (boost: (id: number) => number) => words.search(new Map([['cron', 1]]), {title: 1, path: 1, content: 1}, boost).map((found) => found.id);
     // The same length: the one with the term twice first, then the others as found.
     assert.deepEqual(
       search(() => 1),
@@ -443,7 +469,10 @@ describe('client: requests and the files it loads', () => {
   const serveIndex = (t: TestContext, folder: string, missing: string[] = []) => {
     const {index, texts} = SearchEngine.fromRecords(pagesToRecords(PAGES, ORIGIN)).pack(ORIGIN, fileName);
     const base = `https://site.test/${folder}/`;
-    const files = new Map<string, unknown>([[`${base}search-index.json`, index], ...[...texts].map(([file, content]): [string, unknown] => [`${base}${file}`, content])]);
+    const files = new Map<string, unknown>([
+      [`${base}search-index.json`, index],
+      ...[...texts].map(([file, content]): [string, unknown] => [`${base}${file}`, content]),
+    ]);
     for (const file of missing) files.delete(`${base}${file}`);
     const fetched: Array<{url: string; credentials: RequestCredentials | undefined}> = [];
     t.mock.method(globalThis, 'fetch', (input: string | URL, init?: RequestInit) => {
@@ -455,7 +484,7 @@ describe('client: requests and the files it loads', () => {
     return {indexUrl: `${base}search-index.json`, base, fetched, errors: t.mock.method(console, 'error', () => undefined)};
   };
 
-  test('a search loads the index and the shown pages\' text, never their blocks, all with same-origin credentials', async (t) => {
+  test("a search loads the index and the shown pages' text, never their blocks, all with same-origin credentials", async (t) => {
     const {indexUrl, base, fetched} = serveIndex(t, 'plain');
     const client = createLocalSearchClient(indexUrl);
     const {results} = await client.search({requests: [{indexName: 'docs', params: {query: 'time zones'}}]});
