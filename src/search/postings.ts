@@ -54,9 +54,10 @@ export function indexWords(documents: DocumentTerms[]): PackedWords {
       return length;
     }),
   );
-  const terms = [...counts.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // The default order: UTF-16 code units, as `<` compares strings.
+  const terms = [...counts.keys()].sort();
   const postings = terms.map((term) =>
-    (counts.get(term) ?? [])
+    (counts.get(term) as Array<Map<number, number>>)
       .flatMap((byId, f) => {
         if (byId.size === 0) return [];
         let previous = 0;

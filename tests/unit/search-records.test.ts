@@ -16,6 +16,7 @@ import {
   blocksText,
   CODE_BLOCK_CHARS,
   codeStart,
+  ownHeading,
   packRecords,
   pageBlocks,
   pagesToRecords,
@@ -171,7 +172,7 @@ describe('records: a page as sections, packed for the browser and restored', () 
         api('/a', 'GET /apps/{name}\nReturns one app.'),
         api('/b', 'POST /secrets \nCreates a secret.'),
         api('/c', 'GET /apps', 'guide'),
-        api('/d', 'Use GET /apps to list them.'),
+        api('/d', 'Then call GET /apps'),
         api('/e', 'GET /apps lists them.'),
       ],
       ORIGIN,
@@ -185,6 +186,17 @@ describe('records: a page as sections, packed for the browser and restored', () 
       unpackIndex(index).pages.map((indexed) => indexed.endpoint),
       ['GET /apps/{name}', 'POST /secrets', '', '', ''],
     );
+  });
+
+  test("a section whose missing parent has its own name stores its headings; a section's own heading is its deepest", () => {
+    const records = pagesToRecords([page('/docs/setup', 'Setup', [section(1, null, 'Setup'), section(3, 'setup-1', 'Setup', ['Setup'])])], ORIGIN);
+    const {index} = packRecords(records, ORIGIN, fileName);
+    // Its anchor is spelled out too: the missing parent took the plain slug.
+    assert.deepEqual(index.sections[1], [0, 'setup-1', 3, 'Setup', ['Setup', 'Setup']]);
+    assert.deepEqual(unpackIndex(index).records[1].hierarchy, records[1].hierarchy);
+    assert.equal(ownHeading(records[1]), 'Setup');
+    assert.equal(ownHeading(records[0]), 'Setup', "the page top's is the page title");
+    assert.equal(ownHeading({hierarchy: {lvl0: 'Documentation', lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null}}), '');
   });
 
   test('a record from elsewhere (no title, no kind, no trail, the site root) packs with defaults', () => {
