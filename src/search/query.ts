@@ -10,7 +10,7 @@
 import {editDistance} from '../../lib/suggest';
 import {COMPLETIONS, EXPANSION_WEIGHT, OPTIONAL_WEIGHT, QUERY_WORDS, TYPED_PAST_STEM, TYPO_LENGTHS, prefixWeight, type Intent} from './ranking';
 import {QUESTION_SHAPE_WORDS, READER_WORDS} from './synonyms';
-import {identifierForms, MAX_STEMMED_LENGTH, stemOf, wordsOf} from './text';
+import {identifierForms, MAX_STEMMED_LENGTH, wordsOf} from './text';
 
 export type {Intent} from './ranking';
 export {editDistance} from '../../lib/suggest';
@@ -66,15 +66,14 @@ export class Vocabulary {
   completions(prefix: string, limit = COMPLETIONS.plain): string[] {
     let low = 0;
     let high = this.sorted.length;
+    // The first term past `prefix` itself: every term from there that begins with it is a longer one.
     while (low < high) {
       const mid = (low + high) >> 1;
-      if (this.sorted[mid] < prefix) low = mid + 1;
+      if (this.sorted[mid] <= prefix) low = mid + 1;
       else high = mid;
     }
     const found: string[] = [];
-    for (let i = low; i < this.sorted.length && this.sorted[i].startsWith(prefix); i += 1) {
-      if (this.sorted[i] !== prefix) found.push(this.sorted[i]);
-    }
+    for (let i = low; i < this.sorted.length && this.sorted[i].startsWith(prefix); i += 1) found.push(this.sorted[i]);
     return found.sort((a, b) => a.length - b.length).slice(0, limit);
   }
 
@@ -102,7 +101,13 @@ function unitsOf(text: string): string[] {
 /** The reader's words compiled: single words with the terms they also find, phrases with the terms they stand for. */
 type ReaderTable = {words: Map<string, string[]>; phrases: Array<{units: string[]; terms: string[]}>};
 
-let readerTable: ReaderTable | null = null;
+let compiledReaderTable: ReaderTable | null = null;
+
+/** Compiled on the first query, not when a page loads the search code. */
+function readerTable(): ReaderTable {
+  compiledReaderTable ??= compileReaderTable();
+  return compiledReaderTable;
+}
 
 function compileReaderTable(): ReaderTable {
   const words = new Map<string, string[]>();
@@ -112,8 +117,8 @@ function compileReaderTable(): ReaderTable {
     for (const form of entry.reader) {
       const units = [...new Set(unitsOf(form))];
       if (units.length === 1) {
-        const others = terms.filter((term) => term !== units[0]);
-        words.set(units[0], [...new Set([...(words.get(units[0]) ?? []), ...others])]);
+        // A word among its own docs words ("timeout") adds nothing: it is found at full weight, or the index lacks it.
+        words.set(units[0], [...new Set([...(words.get(units[0]) ?? []), ...terms])]);
       } else if (units.length > 1) {
         phrases.push({units, terms});
       }
@@ -135,8 +140,8 @@ const ENDPOINT = /^\s*(get|post|put|patch|delete)\s+(\/\S*)\s*$/i;
 const COMMAND = /^\s*tower\s+[a-z]/i;
 /** "what is an environment", "what are runs": a question that asks for a definition of one thing. */
 const DEFINITION = /^\s*what(?:'s|\s+is|\s+are)\s+(?:an?\s+|the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s*\??\s*$/i;
-/** Words that may follow an operation's name without changing what it names ("run app api"). */
-const OPERATION_WORDS = new Set(['api', 'endpoint', 'oper', 'http', 'rest', 'request'].map((word) => stemOf(word) ?? word));
+/** Words that may follow an operation's name without changing what it names ("run app api"), as stems ("oper" for operation). */
+const OPERATION_WORDS = new Set(['api', 'endpoint', 'oper', 'http', 'rest', 'request']);
 /** A query that names the HTTP API ("the REST API", "which endpoint"), not an API key. */
 const NAMES_THE_API = /\b(api|apis)\b(?!\s*[-_]?\s*(keys?|tokens?)\b)|\bendpoints?\b/i;
 
@@ -199,7 +204,7 @@ function plainExpansions(stem: string, typed: string, vocabulary: Vocabulary, is
   const exact = vocabulary.has(stem);
   if (exact) addExpansion(expansions, stem, 1);
   // The docs' words for a reader's word: a little below the word itself, or in its place when the docs never use it.
-  const others = (readerTable?.words.get(stem) ?? []).filter((term) => vocabulary.has(term));
+  const others = (readerTable().words.get(stem) ?? []).filter((term) => vocabulary.has(term));
   for (const term of others) addExpansion(expansions, term, exact ? EXPANSION_WEIGHT.synonym : EXPANSION_WEIGHT.concept);
   // A word as typed may be the start of a longer one: the last word (being typed), or one the index does not have.
   // Completions begin with the word as typed: "logs" (stemmed to "log") is not the start of "login", while "reque"
@@ -240,7 +245,6 @@ export type PlanOptions = {
 
 /** Plans a query against an index's vocabulary. */
 export function planQuery(query: string, vocabulary: Vocabulary, hints: IntentHints, {complete = false}: PlanOptions = {}): QueryPlan {
-  readerTable ??= compileReaderTable();
   // Past a reader's longest question, words are ignored rather than looked up.
   const words = wordsOf(query).slice(0, QUERY_WORDS.read);
   const stems = words.flatMap((word) => (word.identifier ? [] : word.stems));
@@ -252,7 +256,7 @@ export function planQuery(query: string, vocabulary: Vocabulary, hints: IntentHi
 
   // Phrases first: their words, wherever they are in the query, are read as the one thing they name.
   const units = new Set([...stems, ...identifiers]);
-  for (const phrase of readerTable.phrases) {
+  for (const phrase of readerTable().phrases) {
     if (!phrase.units.every((unit) => units.has(unit) && !seen.has(unit))) continue;
     const expansions: Expansion[] = [];
     for (const term of phrase.terms) if (vocabulary.has(term)) addExpansion(expansions, term, EXPANSION_WEIGHT.concept);
@@ -285,7 +289,7 @@ export function planQuery(query: string, vocabulary: Vocabulary, hints: IntentHi
         if (member) addExpansion(expansions, term, EXPANSION_WEIGHT.member);
         else if (isLast) addExpansion(expansions, term, EXPANSION_WEIGHT.prefix);
       }
-      for (const term of readerTable?.words.get(word.identifier) ?? []) if (vocabulary.has(term)) addExpansion(expansions, term, EXPANSION_WEIGHT.synonym);
+      for (const term of readerTable().words.get(word.identifier) ?? []) if (vocabulary.has(term)) addExpansion(expansions, term, EXPANSION_WEIGHT.synonym);
       if (expansions.length === 0) {
         for (const [term, distance] of typos.near(vocabulary, [word.identifier], word.identifier)) {
           addExpansion(expansions, term, distance === 1 ? EXPANSION_WEIGHT.typo : EXPANSION_WEIGHT.secondTypo);

@@ -35,8 +35,20 @@ describe('code blocks', () => {
     const shown = await block.locator('pre').innerText();
     assert.match(shown, /^\[app\]\nname = "hello"/);
     const button = block.getByRole('button', {name: 'Copy code to clipboard'});
+    // The icon is a CSS mask on the button (no inline SVG): drawn at a visible size, and a tick once copied.
+    const icon = (name: string) =>
+      block.getByRole('button', {name}).evaluate((element) => {
+        const style = getComputedStyle(element, '::before');
+        return {mask: style.maskImage, width: parseFloat(style.width)};
+      });
+    const idle = await icon('Copy code to clipboard');
+    assert.match(idle.mask, /^url\("data:image\/svg\+xml,/);
+    assert.ok(idle.width >= 16, `the copy icon is ${idle.width}px wide`);
     await button.click();
     await block.getByRole('button', {name: 'Copied'}).waitFor();
+    const done = await icon('Copied');
+    assert.match(done.mask, /^url\("data:image\/svg\+xml,/);
+    assert.notEqual(done.mask, idle.mask, 'the icon turns into a tick once the code is copied');
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), shown.replace(/\n$/, ''));
     await block.getByRole('status').filter({hasText: 'Copied to the clipboard'}).waitFor();
     await block.getByRole('button', {name: 'Copy code to clipboard'}).waitFor({timeout: 5000});
