@@ -14,8 +14,11 @@
  */
 import assert from 'node:assert/strict';
 import {spawn, spawnSync} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
 import {createServer, type IncomingMessage, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import Ajv2020 from 'ajv/dist/2020';
 import {loadApiModel, type ApiModel, type Operation, type Response} from './model';
@@ -25,6 +28,8 @@ import {SPEC_PATH} from './sidebar';
 let model: ApiModel;
 let server: Server;
 let base: string;
+/** An empty folder: the certificate store of the samples (see sampleEnv). */
+let noCertificates: string;
 /** What the mock answers next: the operation it expects and the status it answers with. */
 let expected: {operation: Operation; status: string} | undefined;
 const refused: string[] = [];
@@ -85,6 +90,7 @@ function refusal(operation: Operation, request: IncomingMessage, url: URL, body:
 }
 
 before(async () => {
+  noCertificates = mkdtempSync(path.join(tmpdir(), 'no-certificates-'));
   model = await loadApiModel(SPEC_PATH);
   server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -119,7 +125,10 @@ before(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+after(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(noCertificates, {recursive: true, force: true});
+});
 
 /** The sample as the reader runs it, pointed at the mock instead of the API. */
 function local(code: string): string {
@@ -131,10 +140,22 @@ function pythonWithHttpx(): string | undefined {
   return ['python3', '/usr/bin/python3'].find((python) => spawnSync(python, ['-c', 'import httpx'], {stdio: 'ignore'}).status === 0);
 }
 
-/** Environment of a sample run: credentials to read, and no proxy between the sample and the mock. */
+/**
+ * Environment of a sample run: credentials to read, no proxy between the sample and the mock, and
+ * an empty certificate folder instead of the system's bundle. The mock speaks plain HTTP, so no
+ * certificate is ever checked, but each httpx call builds a TLS context and would load the whole
+ * bundle named by SSL_CERT_FILE for it (about 20 ms of CPU per sample).
+ */
 function sampleEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {...process.env, TOWER_API_KEY: 'sk-test-key', TOWER_JWT: 'test-jwt', NO_PROXY: '127.0.0.1', no_proxy: '127.0.0.1'};
-  for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy']) delete env[name];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TOWER_API_KEY: 'sk-test-key',
+    TOWER_JWT: 'test-jwt',
+    NO_PROXY: '127.0.0.1',
+    no_proxy: '127.0.0.1',
+    SSL_CERT_DIR: noCertificates,
+  };
+  for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy', 'SSL_CERT_FILE']) delete env[name];
   return env;
 }
 

@@ -11,7 +11,7 @@ import {createSlugger, parseMarkdownHeadingId} from '@docusaurus/utils';
 import type {PageKind} from '../../src/search/kinds';
 import {blocksText, type Block, type ExtractedPage} from '../../src/search/records';
 import {isDiagramLanguage, parseDiagramMeta, titleSentence} from '../diagrams/fence';
-import {readMarkdown} from '../../lib/markdown';
+import {readMarkdown, type MarkdownDocument} from '../../lib/markdown';
 
 /** Inline Markdown (and JSX/HTML tags) to the text a reader sees; code spans are kept as written (`--name <name>`). */
 function markdownInlineToText(line: string): string {
@@ -137,9 +137,9 @@ class MarkdownBlocks {
   }
 }
 
-/** Splits one Markdown document into page sections. */
+/** Splits one Markdown document into page sections: its source, or the document the Markdown reader made of it when the caller has one. */
 export function extractMarkdown(
-  source: string,
+  source: string | MarkdownDocument,
   page: {path: string; title: string; trail: string[]; kind: PageKind; language?: string; tags?: string[]; mdx?: boolean},
 ): ExtractedPage {
   const slugger = createSlugger();
@@ -147,7 +147,7 @@ export function extractMarkdown(
   const headingStack: Array<{level: number; text: string}> = [];
   let current: ExtractedPage['sections'][number] = {level: 1, anchor: null, heading: page.title, parents: [], text: ''};
   // Code fences, their attributes and the front matter come from the one Markdown reader.
-  const document = readMarkdown(source, {sourceName: page.path, mdx: page.mdx});
+  const document = typeof source === 'string' ? readMarkdown(source, {sourceName: page.path, mdx: page.mdx}) : source;
   const fenceAt = new Map(document.fences.map((fence) => [fence.line, fence]));
   let blocks = new MarkdownBlocks();
 

@@ -6,6 +6,9 @@
  */
 import type {SearchEngine} from '../../src/search/engine';
 
+/** What scoring asks of an engine: its search (a test may hand a search that remembers its answers). */
+export type Searcher = Pick<SearchEngine, 'search'>;
+
 export type Scores = {at1: number; at3: number; mrr: number; misses: string[]};
 
 /** Scores ranked page lists (`rankedPages(query)`, best first) against the labels: each query with the pages that answer it. */
@@ -28,12 +31,12 @@ export function scoreSuite(labelled: Array<[string, string[]]>, rankedPages: (qu
 }
 
 /** The hits the modal and the search page show: pages, best first, each with up to three of its sections. */
-export function shownHits(engine: SearchEngine, query: string, pages = 10) {
+export function shownHits(engine: Searcher, query: string, pages = 10) {
   return engine.search({query, hitsPerPage: pages, distinct: 3}).hits;
 }
 
 /** The pages (paths) the local engine shows for a query, best first. */
-export function enginePages(engine: SearchEngine, query: string, pages = 10): string[] {
+export function enginePages(engine: Searcher, query: string, pages = 10): string[] {
   return [...new Set(shownHits(engine, query, pages).map((hit) => new URL(hit.url_without_anchor).pathname))];
 }
 

@@ -105,14 +105,15 @@ export function markdownPage(siteDir: string, doc: SourceDoc, trail: string[]): 
   const sourceName = path.relative(siteDir, file);
   const source = expandIncludes(readFileSync(file, 'utf8'), {siteDir, sourceName}).markdown;
   const mdx = isMdxFile(file);
-  const heading = readMarkdown(source, {sourceName, mdx}).headings.find((h) => h.level === 1)?.text;
-  return extractMarkdown(source, {
+  // Read once: the title comes from the same document as the sections.
+  const document = readMarkdown(source, {sourceName, mdx});
+  const heading = document.headings.find((h) => h.level === 1)?.text;
+  return extractMarkdown(document, {
     path: doc.permalink,
     title: heading ?? doc.title,
     trail,
     kind: kindOfRoute(doc.permalink, DOCS_PREFIX),
     tags: DOCS_TAGS,
-    mdx,
   });
 }
 

@@ -82,6 +82,8 @@ function pageSourceOf(entry: Ranked): Source {
   return {url: record.url_without_anchor, title, breadcrumb: [...trail, title]};
 }
 
+const isCode = (block: Block): block is Extract<Block, {code: string}> => typeof block !== 'string' && 'code' in block;
+
 /** The text of a block, for matching it against the question. */
 function blockText(block: Block): string {
   if (typeof block === 'string') return block;
@@ -136,8 +138,10 @@ function trimmed(block: Block): Block[] {
   return lines.length > ANSWER.maxCodeLines ? [{...block, code: `${lines.slice(0, ANSWER.maxCodeLines).join('\n')}\n…`}] : [block];
 }
 
-const proseLength = (unit: Block[]) =>
-  unit.reduce((sum, block) => sum + (typeof block === 'string' ? block.length : 'list' in block ? block.list.join(' ').length : 0), 0);
+/** What a block says in sentences: a paragraph, or a list's items a line each; a table or a code block says none. */
+const proseOf = (block: Block): string => (typeof block === 'string' ? block : 'list' in block ? block.list.join('\n') : '');
+
+const proseLength = (unit: Block[]) => unit.reduce((sum, block) => sum + proseOf(block).length, 0);
 
 /**
  * The units of a section that answer: the one with most of the question
@@ -148,7 +152,7 @@ const proseLength = (unit: Block[]) =>
  * way to do something); `opening`: the section's first sentence counts more
  * (it says what the heading's subject is).
  */
-function quotedUnits(
+export function quotedUnits(
   blocks: Block[],
   wanted: Wanted,
   {how, opening}: {how: boolean; opening: boolean},
@@ -157,15 +161,16 @@ function quotedUnits(
     const text = unit.map(blockText).join('\n');
     // Of two units with the same words, the shorter says it more directly (a table, not a page of prose); code is
     // not counted: a command's whole block is the way to do it.
-    const length = unit.reduce((sum, block) => sum + (typeof block !== 'string' && 'code' in block ? 0 : blockText(block).length), 0);
+    const length = unit.reduce((sum, block) => sum + (isCode(block) ? 0 : blockText(block).length), 0);
     let score = overlap(text, wanted) / (1 + length / ANSWER.unitLength);
-    if (how && unit.some((block) => typeof block !== 'string' && 'code' in block)) score *= ANSWER.codeUnitBoost;
+    if (how && unit.some(isCode)) score *= ANSWER.codeUnitBoost;
     if (opening && position === 0 && typeof unit[0] === 'string') score *= ANSWER.openingBoost;
     return {unit, position, score};
   });
+  // A unit with none of the question is never quoted (with no unit that has any, nothing is).
   const top = Math.max(0, ...scored.map((entry) => entry.score));
-  if (top <= 0) return [];
-  const ranked = scored.filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score || a.position - b.position);
+  // Best first; the sort is stable, so of two that answer alike the earlier on the page comes first.
+  const ranked = scored.filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score);
   const chosen: typeof ranked = [];
   let blocksUsed = 0;
   let prose = 0;
@@ -200,8 +205,8 @@ function quotedUnits(
 function shortened(block: Block, wanted: Wanted, introduces: boolean): Block {
   if (typeof block !== 'string' || block.length <= ANSWER.maxParagraph) return block;
   const parts = sentences(block);
+  // A quoted paragraph has some of the question, so some sentence is kept.
   const kept = parts.map((sentence, i) => overlap(sentence, wanted) > 0 || (introduces && i === parts.length - 1));
-  if (!kept.some(Boolean)) return block;
   let text = '';
   parts.forEach((sentence, i) => {
     if (kept[i]) text += `${text && !kept[i - 1] ? ' … ' : text ? ' ' : ''}${sentence}`;
@@ -213,9 +218,8 @@ function shortened(block: Block, wanted: Wanted, introduces: boolean): Block {
 function codeInProse(blocks: Block[], wanted: Wanted): string | null {
   let best: {code: string; score: number} | null = null;
   for (const block of blocks) {
-    const text = typeof block === 'string' ? block : 'list' in block ? block.list.join('\n') : '';
     for (const pattern of CODE_PATTERNS) {
-      for (const match of text.matchAll(pattern)) {
+      for (const match of proseOf(block).matchAll(pattern)) {
         const code = match[0].trim().replace(/[.:]$/, '');
         if (code.split(' ').length < 2 && !code.includes('.') && !code.startsWith('--')) continue;
         // Matching words first; then the shorter (the command itself rather than a long example).
@@ -254,14 +258,15 @@ export function readQuestion(engine: SearchEngine, question: string, facetFilter
       if (weight >= MAIN_EXPANSION) wanted.set(term, Math.max(wanted.get(term) ?? 0, weight * engine.informativeness(term)));
     }
   }
-  const asking = ASKING.exec(question)?.[1].toLowerCase() ?? null;
+  const asking = ASKING.exec(question)?.[1] ?? null;
   const ranked = engine
     .rank(question, facetFilters, {minShare: ANSWER.share, complete: true})
     .filter(hasContent)
     .map((entry) => ({...entry, score: answerScore(entry, asking)}))
     .sort((a, b) => b.score - a.score);
   const known = plan.words.filter((word) => word.expansions.length > 0).map((word) => word.text);
-  const nearby = namesWhatDocsLack(plan) && known.length > 0 ? engine.rank(known.join(' '), facetFilters).filter(hasContent) : ranked;
+  // With no word of the question known, ranking the known words finds nothing, as the question itself does.
+  const nearby = namesWhatDocsLack(plan) ? engine.rank(known.join(' '), facetFilters).filter(hasContent) : ranked;
   return {question, plan, wanted, ranked, nearby};
 }
 
@@ -288,14 +293,14 @@ function askedWithin(entry: Ranked, wanted: Wanted): Wanted {
   const headings = new Set(
     termsOf(
       HIERARCHY_LEVELS.slice(1)
-        .map((level) => entry.record.hierarchy[level] ?? '')
+        .map((level) => entry.record.hierarchy[level])
         .join(' '),
     ),
   );
   return new Map([...wanted].map(([term, weight]) => [term, headings.has(term) ? weight * ANSWER.headingTermWeight : weight]));
 }
 
-const hasCode = (blocks: Block[]) => blocks.some((block) => typeof block !== 'string' && 'code' in block);
+const hasCode = (blocks: Block[]) => blocks.some(isCode);
 
 /**
  * The section right before or after `entry` on its page, if it is among the
@@ -308,7 +313,6 @@ function adjacentAnswer(entry: Ranked, candidates: Ranked[], how: boolean): Rank
   const needsCode = how && !hasCode(sectionBlocks(entry));
   return candidates.find(
     (other) =>
-      other !== entry &&
       other.record.url_without_anchor === entry.record.url_without_anchor &&
       Math.abs(Number(other.record.objectID) - id) === 1 &&
       (other.score >= entry.score * ANSWER.adjacentShare ||
@@ -346,20 +350,16 @@ export function answerFrom({question, plan, wanted, ranked, nearby}: Reading): A
       // A code unit leads only when it answers about as well as the best unit: a script that merely uses the
       // question's words ("alerts" in an API script) does not lead an answer about getting alerts.
       const best = Math.max(...scored.map((entry) => entry.score));
-      const withCode = scored.findIndex(
-        (entry) => entry.score >= best * ANSWER.codeLeadShare && entry.unit.some((block) => typeof block !== 'string' && 'code' in block),
-      );
-      if (withCode > 0) scored.unshift(...scored.splice(withCode, 1));
-      if (withCode < 0) {
+      const withCode = scored.findIndex((entry) => entry.score >= best * ANSWER.codeLeadShare && hasCode(entry.unit));
+      if (withCode >= 0) {
+        scored.unshift(...scored.splice(withCode, 1));
+      } else {
         lead = codeInProse(
           scored.flatMap((entry) => entry.unit),
           asked,
         );
         // The command is in a quoted code block too: that block leads, rather than the command twice.
-        const holding =
-          lead === null
-            ? -1
-            : scored.findIndex((entry) => entry.unit.some((block) => typeof block !== 'string' && 'code' in block && block.code.includes(lead as string)));
+        const holding = lead === null ? -1 : scored.findIndex((entry) => entry.unit.some((block) => isCode(block) && block.code.includes(lead as string)));
         if (holding >= 0) {
           scored.unshift(...scored.splice(holding, 1));
           lead = null;

@@ -117,11 +117,8 @@ type RawRequest = {indexName?: string; query?: string; params?: string | Record<
 
 /** Accepts both `{requests: [...]}` (DocSearch 4) and the legacy array form, with params as object or query string. */
 export function normaliseRequests(input: unknown): Array<{indexName: string; request: SearchRequest}> {
-  const list: RawRequest[] = Array.isArray(input)
-    ? input
-    : input && typeof input === 'object' && Array.isArray((input as {requests?: unknown}).requests)
-      ? (input as {requests: RawRequest[]}).requests
-      : [];
+  const requests = (input as {requests?: unknown} | null | undefined)?.requests;
+  const list: RawRequest[] = Array.isArray(input) ? input : Array.isArray(requests) ? requests : [];
   return list.map((raw) => {
     let params: Record<string, unknown> = {...raw};
     if (typeof raw.params === 'string') {
@@ -134,7 +131,8 @@ export function normaliseRequests(input: unknown): Array<{indexName: string; req
         }
       }
       params = {...params, ...parsed};
-    } else if (raw.params && typeof raw.params === 'object') {
+    } else {
+      // Spreading nothing (no params) adds nothing.
       params = {...params, ...raw.params};
     }
     const number = (value: unknown) => (value === undefined || value === null || value === '' ? undefined : Number(value));

@@ -54,9 +54,10 @@ export function indexWords(documents: DocumentTerms[]): PackedWords {
       return length;
     }),
   );
-  const terms = [...counts.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // The default order: UTF-16 code units, as `<` compares strings.
+  const terms = [...counts.keys()].sort();
   const postings = terms.map((term) =>
-    (counts.get(term) ?? [])
+    (counts.get(term) as Array<Map<number, number>>)
       .flatMap((byId, f) => {
         if (byId.size === 0) return [];
         let previous = 0;
@@ -138,10 +139,11 @@ export class WordIndex {
         const posting: Posting = {ids: [], counts: []};
         let id = 0;
         for (const entry of part.slice(1).split(',')) {
-          const colon = entry.indexOf(':');
-          id += parseInt(colon < 0 ? entry : entry.slice(0, colon), 36);
+          // parseInt reads the gap and stops at the colon before a count.
+          id += parseInt(entry, 36);
           posting.ids.push(id);
-          posting.counts.push(colon < 0 ? 1 : parseInt(entry.slice(colon + 1), 36));
+          const colon = entry.indexOf(':');
+          posting.counts.push(colon === -1 ? 1 : parseInt(entry.slice(colon + 1), 36));
         }
         fields[Number(part[0])] = posting;
       }
@@ -188,7 +190,7 @@ export class WordIndex {
       });
       for (const [id, score] of ofTerm) {
         const entry = found.get(id) as WordMatch;
-        entry.score = entry.terms.length === 0 ? score : entry.score + score;
+        entry.score += score;
         entry.terms.push(term);
       }
     }

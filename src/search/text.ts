@@ -34,17 +34,22 @@ const STOP_WORDS = new Set(
 /**
  * Two words that are one thing: "log in" is not about logs, "time zone" is
  * "timezone". Keyed by the first word as written (so "the logs in the web app"
- * stays two words), then the second; the value is the term they become.
+ * stays two words), then the second; the value is the term they become. Maps,
+ * not objects: "constructor name" must not find Object's own properties. Every
+ * first word is one plain word that is not a stop word, so it ends the terms
+ * with its one stem.
  */
-const JOINED: Record<string, Record<string, string>> = {
-  log: {in: 'login', into: 'login', out: 'logout'},
-  logged: {in: 'login', into: 'login', out: 'logout'},
-  logging: {in: 'login', into: 'login', out: 'logout'},
-  sign: {in: 'login', out: 'logout'},
-  signed: {in: 'login', out: 'logout'},
-  time: {zone: 'timezon', zones: 'timezon'},
-  allow: {list: 'allowlist', lists: 'allowlist'},
-};
+const JOINED = new Map(
+  Object.entries({
+    log: {in: 'login', into: 'login', out: 'logout'},
+    logged: {in: 'login', into: 'login', out: 'logout'},
+    logging: {in: 'login', into: 'login', out: 'logout'},
+    sign: {in: 'login', out: 'logout'},
+    signed: {in: 'login', out: 'logout'},
+    time: {zone: 'timezon', zones: 'timezon'},
+    allow: {list: 'allowlist', lists: 'allowlist'},
+  }).map(([first, seconds]) => [first, new Map(Object.entries(seconds))]),
+);
 
 /** A word of a text with what the index makes of it. */
 type Word = {
@@ -59,7 +64,8 @@ type Word = {
 };
 
 function isIdentifier(word: string): boolean {
-  return word.startsWith('-') || /[._\-[]/.test(word);
+  // A flag starts with a hyphen, so this finds it too.
+  return /[._\-[]/.test(word);
 }
 
 const stems = new Map<string, string | null>();
@@ -95,7 +101,7 @@ function* eachWord(text: string): Generator<Word> {
     const lower = raw.toLowerCase();
     // "log in": the second word merges into the first when nothing but a space separates them.
     if (pending && !pending.identifier && /^\s+$/.test(text.slice(pending.start + pending.text.length, start))) {
-      const joined = JOINED[pending.text.toLowerCase()]?.[lower];
+      const joined = JOINED.get(pending.text.toLowerCase())?.get(lower);
       if (joined) {
         yield {...pending, text: text.slice(pending.start, start + raw.length), stems: [joined]};
         pending = null;
@@ -125,7 +131,8 @@ export function wordsOf(text: string): Word[] {
 export function identifierForms(identifier: string): string[] {
   const forms = [identifier];
   let dot = identifier.indexOf('.');
-  while (dot > 0 && dot < identifier.length - 1) {
+  // Nothing after a final dot is an identifier: isIdentifier('') is false.
+  while (dot > 0) {
     const rest = identifier.slice(dot + 1);
     if (isIdentifier(rest)) forms.push(rest);
     dot = identifier.indexOf('.', dot + 1);
@@ -140,14 +147,14 @@ export function identifierForms(identifier: string): string[] {
  */
 export function termsOf(text: string): string[] {
   const terms: string[] = [];
-  // The previous word when it was one plain word whose stem ends `terms`, for "log in".
-  let joinable: {lower: string; end: number} | null = null;
+  // The second words that join the previous word, when it was one plain word whose stem ends `terms` ("log" for "log in").
+  let joinable: {seconds: Map<string, string>; end: number} | null = null;
   WORD.lastIndex = 0;
   for (let match = WORD.exec(text); match; match = WORD.exec(text)) {
     const raw = match[0];
     const lower = raw.toLowerCase();
     if (joinable && /^\s+$/.test(text.slice(joinable.end, match.index))) {
-      const joined = JOINED[joinable.lower]?.[lower];
+      const joined = joinable.seconds.get(lower);
       if (joined) {
         terms[terms.length - 1] = joined;
         joinable = null;
@@ -164,16 +171,12 @@ export function termsOf(text: string): string[] {
       continue;
     }
     const plain = raw.includes("'") ? raw.replace(/'\p{L}{1,2}$/u, '') : raw;
-    const parts = plain.match(PART) ?? [];
-    let pushed = 0;
-    for (const part of parts) {
+    for (const part of plain.match(PART) ?? []) {
       const term = stemOf(part);
-      if (term) {
-        terms.push(term);
-        pushed += 1;
-      }
+      if (term) terms.push(term);
     }
-    if (pushed === 1 && parts.length === 1 && JOINED[lower]) joinable = {lower, end: match.index + raw.length};
+    const seconds = JOINED.get(lower);
+    if (seconds) joinable = {seconds, end: match.index + raw.length};
   }
   return terms;
 }

@@ -14,11 +14,14 @@ import {createTowerfileRules} from '../../src/towerfile/rules-node';
 import {checkExamples, packagedFiles} from '../../scripts/samples/check-projects';
 import {checkPageApps} from '../../scripts/samples/check-page-apps';
 import {distributionsFor, installedDistributions, parseRequirement, variablesOfSecret} from '../../scripts/samples/check-apps';
+import {resolvePython} from '../../scripts/samples/python-analysis';
 import type {Problem} from '../../scripts/samples/types';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RULES = createTowerfileRules(JSON.parse(readFileSync(path.join(REPO, 'data/towerfile.schema.json'), 'utf8')) as object);
 const FENCE = '```';
+/** The interpreter behind `python3`, asked once as check-all asks it: through a pyenv shim each of the hundred or so starts costs tens of milliseconds more. */
+const PYTHON = resolvePython();
 const lines = (...l: string[]) => `${l.join('\n')}\n`;
 
 /** A small valid repository: two projects, the first starting the second's app, and their page. */
@@ -143,7 +146,7 @@ function check(changes: Record<string, string | null> = {}, runTests = true): Pr
       .filter((rel) => rel.startsWith('docs/') && files[rel] !== null)
       .sort()
       .map((file) => ({file, text: files[file]!, blocks: scanMarkdown(files[file]!).blocks}));
-    return checkExamples({root, pages, towerfileRules: RULES, runTests}).problems;
+    return checkExamples({root, pages, towerfileRules: RULES, runTests, python: PYTHON}).problems;
   } finally {
     rmSync(root, {recursive: true, force: true});
   }
@@ -427,7 +430,7 @@ const SHOWN = lines('Its requirements:', '', `${FENCE}text title="requirements.t
 const CODE = ['import os', 'import polars as pl', 'import tower', '', 'keep = int(tower.parameter("KEEP_DAYS"))', 'url = os.environ["WAREHOUSE_URL"]'];
 
 describe('apps a page declares (app="name" on its fences)', () => {
-  const checkPage = (text: string, file = 'docs/guide.md') => checkPageApps([page(file, text)]);
+  const checkPage = (text: string, file = 'docs/guide.md') => checkPageApps([page(file, text)], PYTHON);
 
   it('accept imports installed by the requirements shown (extras included) and read parameters and secrets that exist', () => {
     const report = checkPage(APP_PAGE(SHOWN, CODE));
@@ -501,8 +504,8 @@ describe('apps a page declares (app="name" on its fences)', () => {
   it('use the dependency file shown for the same app on another page', () => {
     const first = page('docs/first.md', lines('# First', '', `${FENCE}text title="requirements.txt" app="prices"`, 'tower[iceberg]', FENCE));
     const next = page('docs/next.md', APP_PAGE('It is the app of the first guide.', CODE));
-    assert.deepEqual(where(checkPageApps([first, next]).problems), []);
-    assert.equal(checkPageApps([next]).problems.length, 2, 'without the first guide, polars and tower are not installed');
+    assert.deepEqual(where(checkPageApps([first, next], PYTHON).problems), []);
+    assert.equal(checkPageApps([next], PYTHON).problems.length, 2, 'without the first guide, polars and tower are not installed');
   });
 
   it('reject declarations that do not add up, on the fence', () => {

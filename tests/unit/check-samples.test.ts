@@ -6,6 +6,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {extractBlocks, fenceProblems, scanMarkdown} from '../../scripts/samples/extract-blocks';
 import {checkPythonDocuments} from '../../scripts/samples/check-python';
+import {resolvePython} from '../../scripts/samples/python-analysis';
 import {checkTomlBlocks, isTowerfileBlock} from '../../scripts/samples/check-towerfile';
 import {createTowerfileRules} from '../../src/towerfile/rules-node';
 import {CliIndex} from '../../lib/tower-cli';
@@ -31,8 +32,11 @@ function shellProblems(code: string, lang = 'bash') {
   return checkShellBlocks(extractBlocks(md(`${FENCE}${lang}`, code, FENCE)), INDEX).problems;
 }
 
+/** The interpreter behind `python3`, asked once as check-all asks it: a pyenv shim costs tens of milliseconds on every start. */
+const PYTHON = resolvePython();
+
 function pythonProblems(markdown: string) {
-  return checkPythonDocuments([{file: 'page.md', blocks: extractBlocks(markdown)}]).problems;
+  return checkPythonDocuments([{file: 'page.md', blocks: extractBlocks(markdown)}], PYTHON).problems;
 }
 
 const RULES = createTowerfileRules(SCHEMA);
@@ -356,7 +360,7 @@ describe('checkSamples on a repository checkout', () => {
       write('docs/reference/api/run-app.md', md(`${FENCE}bash`, 'tower not-checked', FENCE));
       write('docs/reference/tower-cli.md', md('# Tower CLI', ...CLI_HEADINGS.map((h) => `## \`${h}\``)));
 
-      const {problems, stats} = checkSamples({root});
+      const {problems, stats} = checkSamples({root, python: PYTHON});
       assert.deepEqual(
         problems.map((p) => `${p.file}:${p.line}`),
         ['data/sdk-manifest.json:1', 'docs/guide.md:3', 'docs/guide.md:6', 'docs/guide.md:9', 'docs/reference/tower-sdk.md:1', 'docs/reference/towerfile.md:1'],
@@ -368,7 +372,7 @@ describe('checkSamples on a repository checkout', () => {
       assert.equal(stats.towerCommands, 2);
       assert.equal(stats.referencePages, 1);
 
-      const only = checkSamples({root, files: ['docs/nested/page.mdx']});
+      const only = checkSamples({root, python: PYTHON, files: ['docs/nested/page.mdx']});
       assert.deepEqual(
         only.problems.map((p) => p.file),
         ['data/sdk-manifest.json'],
@@ -385,7 +389,7 @@ describe('checkSamples on a repository checkout', () => {
       writeFileSync(path.join(root, 'data/cli-manifest.json'), JSON.stringify(CLI));
       writeFileSync(path.join(root, 'data/towerfile.schema.json'), JSON.stringify(SCHEMA));
       const page = {file: 'docs/reference/api/run-app.mdx', text: md('# Run', `${FENCE}bash`, 'tower apps lst', FENCE, `${FENCE}python`, 'def f(:', FENCE)};
-      const {problems, stats} = checkSamples({root, files: [], generated: [page]});
+      const {problems, stats} = checkSamples({root, python: PYTHON, files: [], generated: [page]});
       assert.deepEqual(
         problems.filter((p) => p.file === page.file).map((p) => p.line),
         [3, 6],
@@ -412,7 +416,7 @@ describe('checkSamples on a repository checkout', () => {
       writeFileSync(path.join(root, 'data/cli-manifest.json'), JSON.stringify({...CLI, cliVersion: '0.3.70'}));
       writeFileSync(path.join(root, 'data/sdk-manifest.json'), JSON.stringify({sdkVersion: '0.3.71', entries: []}));
       writeFileSync(path.join(root, 'data/towerfile.schema.json'), JSON.stringify(SCHEMA));
-      const {problems} = checkSamples({root, files: []});
+      const {problems} = checkSamples({root, python: PYTHON, files: []});
       assert.deepEqual(
         problems.map((p) => `${p.file}:${p.line}: ${p.message}`),
         ['data/sdk-manifest.json:1: sdkVersion 0.3.71 differs from cliVersion 0.3.70 in data/cli-manifest.json (the tower package ships both)'],
@@ -445,7 +449,7 @@ describe('diagram fences', () => {
           FENCE,
         ),
       );
-      const {problems, stats} = await checkSamplesWithDiagrams({root, files: ['docs/flow.md']});
+      const {problems, stats} = await checkSamplesWithDiagrams({root, python: PYTHON, files: ['docs/flow.md']});
       const diagramProblems = problems.filter((p) => p.file === 'docs/flow.md');
       assert.deepEqual(
         diagramProblems.map((p) => p.line),
@@ -489,7 +493,7 @@ describe('checkSamples reports the new kinds of bad sample with file and line', 
           FENCE,
         ),
       );
-      const {problems} = checkSamples({root, files: ['docs/guide.md']});
+      const {problems} = checkSamples({root, python: PYTHON, files: ['docs/guide.md']});
       assert.deepEqual(
         problems.filter((p) => p.file === 'docs/guide.md').map((p) => `${p.file}:${p.line}: ${p.message}`),
         [
