@@ -12,54 +12,15 @@ import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import {answerFrom, answerQuestion, quotedUnits, readQuestion, sectionsToRead, type Answer, type Reading} from '../../src/search/answer';
 import {SearchEngine, type Ranked} from '../../src/search/engine';
-import type {PageKind} from '../../src/search/kinds';
 import type {QueryPlan} from '../../src/search/query';
 import {ANSWER, EXPANSION_WEIGHT} from '../../src/search/ranking';
-import {blocksText, pagesToRecords, type Block, type ExtractedPage, type SearchRecord} from '../../src/search/records';
+import {pagesToRecords, type Block, type ExtractedPage, type SearchRecord} from '../../src/search/records';
+import {extractedPage as page, rankedAs as ranked, type SectionSpec} from './support/search-pages';
 import {termsOf} from '../../src/search/text';
 
 const SITE = 'https://docs.tower.dev';
 
-type SectionSpec = {heading: string; blocks?: Block[]; text?: string; level?: number; parents?: string[]};
-
-/** A page as the extractor gives it: its first section is the page's top; a section given as text only has no blocks. */
-function page(
-  path: string,
-  title: string,
-  sections: SectionSpec[],
-  {trail = ['Guides'], kind = 'guide'}: {trail?: string[]; kind?: PageKind} = {},
-): ExtractedPage {
-  return {
-    path,
-    title,
-    trail,
-    kind,
-    language: 'en',
-    tags: ['docs-default-current'],
-    sections: sections.map(({heading, blocks, text, level, parents = []}, i) => ({
-      level: level ?? (i === 0 ? 1 : 2),
-      anchor: i === 0 ? null : heading.toLowerCase().replace(/\W+/g, '-'),
-      heading,
-      parents,
-      text: text ?? blocksText(blocks ?? []),
-      ...(blocks ? {blocks} : {}),
-    })),
-  };
-}
-
 const recordsOf = (...pages: ExtractedPage[]) => pagesToRecords(pages, SITE);
-
-/** A section as the engine would rank it, with a score chosen by the test. */
-const ranked = (record: SearchRecord, score: number): Ranked => ({
-  record,
-  score,
-  terms: [],
-  match: {},
-  share: 1,
-  headingShare: 0,
-  ownHeadingShare: 0,
-  matchedWords: [],
-});
 
 /** The question's terms and what finding each tells, given by word ("rotate": 2 weighs the term "rotat"). */
 const wantedOf = (weights: Record<string, number>) => new Map(Object.entries(weights).map(([word, weight]) => [termsOf(word)[0], weight]));

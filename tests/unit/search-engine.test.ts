@@ -36,31 +36,14 @@ import {
   SECOND_SECTION_SHARE,
   SIGNPOST_SECTION,
 } from '../../src/search/ranking';
-import {pagesToRecords, type Block, type ExtractedPage, type SearchRecord} from '../../src/search/records';
+import {pagesToRecords, type ExtractedPage, type SearchRecord} from '../../src/search/records';
+import {extractedPage, rankedAs, type SectionSpec} from './support/search-pages';
 
 const SITE = 'https://docs.example.dev';
 
-/** A section: heading, text, and (default: 1 for the first, 2 after) its level; blocks when given. */
-type SectionSpec = {heading: string; text: string; level?: number; parents?: string[]; blocks?: Block[]};
-
-function page(path: string, kind: PageKind, title: string, sections: SectionSpec[], trail = ['Docs']): ExtractedPage {
-  return {
-    path,
-    trail,
-    kind,
-    title,
-    language: 'en',
-    tags: ['docs-default-current'],
-    sections: sections.map(({heading, text, level, parents, blocks}, i) => ({
-      level: level ?? (i === 0 ? 1 : 2),
-      anchor: i === 0 ? null : heading.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-      heading,
-      parents: parents ?? [],
-      text,
-      ...(blocks ? {blocks} : {}),
-    })),
-  };
-}
+/** The engine's tests name each page's kind (it weighs the score) before its title. */
+const page = (path: string, kind: PageKind, title: string, sections: SectionSpec[], trail = ['Docs']): ExtractedPage =>
+  extractedPage(path, title, sections, {kind, trail});
 
 const engineOf = (...pages: ExtractedPage[]) => SearchEngine.fromRecords(pagesToRecords(pages, SITE));
 const where = (entry: {record: SearchRecord}) => entry.record.url.replace(SITE, '');
@@ -208,16 +191,8 @@ describe('facet filters (matchesFacets): every group must match, any value withi
 });
 
 describe('pages (groupByPage): a page scores its best section plus SECOND_SECTION_SHARE of its second', () => {
-  const ranked = (url: string, score: number, kind: PageKind = 'guide'): Ranked => ({
-    record: record({url: `${SITE}${url}`, url_without_anchor: `${SITE}${url.split('#')[0]}`, kind}),
-    score,
-    terms: [],
-    match: {},
-    share: 1,
-    headingShare: 0,
-    ownHeadingShare: 0,
-    matchedWords: [],
-  });
+  const ranked = (url: string, score: number, kind: PageKind = 'guide'): Ranked =>
+    rankedAs(record({url: `${SITE}${url}`, url_without_anchor: `${SITE}${url.split('#')[0]}`, kind}), score);
 
   test('two good sections edge out one slightly better section; pages come best first, sections in rank order', () => {
     const pages = groupByPage([ranked('/b', 10.5), ranked('/a', 10), ranked('/c', 1), ranked('/a#two', 5)]);
