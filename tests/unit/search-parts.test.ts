@@ -180,6 +180,14 @@ describe('kinds of pages and the filters that show them', () => {
       ['/docs/reference/tower-cli/extra', 'guide'],
       ['/docs/getting-started/quickstart', 'guide'],
       ['/docs/my-concepts/apps', 'guide'],
+      // A rule matches the whole start or end of the route, never a part of it.
+      ['/docs/guides/category/x', 'guide'],
+      ['/docs/old/reference/tower-cli', 'guide'],
+      ['/docs/old/reference/tower-sdk', 'guide'],
+      ['/docs/reference/tower-sdk/extra', 'guide'],
+      ['/docs/old/reference/towerfile', 'guide'],
+      ['/docs/reference/towerfile/extra', 'guide'],
+      ['/docs/guides/examples/x', 'guide'],
       ['concepts/apps', 'concept'],
       ['/concepts/apps', 'concept'],
     ];

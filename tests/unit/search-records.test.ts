@@ -10,7 +10,6 @@ import assert from 'node:assert/strict';
 import {describe, test, type TestContext} from 'node:test';
 import {createLocalSearchClient, normaliseRequests} from '../../src/search/client';
 import {SearchEngine} from '../../src/search/engine';
-import {kindOfRoute} from '../../src/search/kinds';
 import {indexWords, WordIndex, type DocumentTerms} from '../../src/search/postings';
 import {
   blocksText,
@@ -281,25 +280,6 @@ describe('records: a page as sections, packed for the browser and restored', () 
     const last = `${'a'.repeat(75)} tower-secrets`;
     assert.equal(codeStart(last), last, 'a word that ends the block is finished');
     assert.equal(codeStart(`# ${'c'.repeat(60)} tower secrets create --name x`), `# ${'c'.repeat(60)} tower secrets create`);
-  });
-});
-
-describe('kinds: what a page is for, read from the start of its route', () => {
-  test('a rule matches the whole start or end of the route, never a part of it', () => {
-    const cases: Array<[string, string]> = [
-      ['/docs/guides/category/x', 'guide'],
-      ['/docs/old/reference/tower-cli', 'guide'],
-      ['/docs/old/reference/tower-sdk', 'guide'],
-      ['/docs/reference/tower-sdk/extra', 'guide'],
-      ['/docs/old/reference/towerfile', 'guide'],
-      ['/docs/reference/towerfile/extra', 'guide'],
-      ['/docs/guides/examples/x', 'guide'],
-      ['/docs/reference/tower-sdk', 'sdk'],
-    ];
-    assert.deepEqual(
-      cases.map(([route]) => [route, kindOfRoute(route)]),
-      cases,
-    );
   });
 });
 
