@@ -42,11 +42,7 @@ const RESULTS = path.join(HERE, 'results');
  * first that fails). Each mutant runs every listed file that reaches it, so a slow file that only
  * passes through the module (the sample checker's, which starts python3) is left out.
  */
-type Target = {
-  name: string;
-  mutate: string[];
-  tests: string[];
-};
+type Target = {name: string; mutate: string[]; tests: string[]};
 
 export const TARGETS: Target[] = [
   {
@@ -143,11 +139,12 @@ export function narrowed(target: Target, mutate?: string[], tests?: string[]): T
 }
 
 async function main(argv: string[]): Promise<void> {
-  const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
-  const concurrency = argv.includes('--concurrency') ? Number(argv[argv.indexOf('--concurrency') + 1]) : undefined;
+  const valueOf = (flag: string): string | undefined => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
+  const only = valueOf('--only');
+  const concurrency = argv.includes('--concurrency') ? Number(valueOf('--concurrency')) : undefined;
   if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0)) throw new Error('--concurrency takes a whole number of runners');
-  const mutateOverride = argv.includes('--mutate') ? argv[argv.indexOf('--mutate') + 1]?.split(',') : undefined;
-  const testsOverride = argv.includes('--tests') ? argv[argv.indexOf('--tests') + 1]?.split(',') : undefined;
+  const mutateOverride = valueOf('--mutate')?.split(',');
+  const testsOverride = valueOf('--tests')?.split(',');
   const chosen = only ? TARGETS.filter((t) => t.name === only) : TARGETS;
   if (chosen.length === 0) throw new Error(`--only ${only}: not one of ${TARGETS.map((t) => t.name).join(', ')}`);
   if ((mutateOverride || testsOverride) && chosen.length !== 1) throw new Error('--mutate and --tests narrow one target: name it with --only');
